@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Command 1 of the README: install dependencies, build Release, run the main job (a sample of
+# every game) and say where its output is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build build/release
+
+proven=build/release/src/cli/proven
+out=out
+mkdir -p "$out/demo"
+"$proven" --version
+"$proven" demo generate --seed 1 --count 12 --out "$out/demo/blocks.json" --svg "$out/demo/blocks.svg"
+"$proven" demo verify "$out/demo/blocks.json"
+
+echo
+echo "proven is built: $proven (try '$proven --help')"
+echo "look at: $out/demo/blocks.svg (12 proven Kakuro blocks) and $out/demo/blocks.json (their data and proofs)"

@@ -1,0 +1,85 @@
+// The `proven` executable: a thin shell over the game libraries. It parses arguments, runs the
+// chosen subcommand and turns errors into one line on stderr and an exit code:
+//   0 ok, 1 a proof / verification / generation failed, 2 a user mistake, 3 an internal bug.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/game_registry.hpp"
+#include "cli/options.hpp"
+#include "core/errors.hpp"
+#include "core/hash.hpp"
+#include "proven/version.hpp"
+
+namespace {
+
+std::string version_text() {
+  std::string text = fmt::format("proven {}\ngenerators:", proven::kVersion);
+  for (const auto& game : proven::cli::games())
+    text += fmt::format(" {} {}", game.name, game.generator_version);
+  return text;
+}
+
+void run_bench(unsigned jobs, const std::string& only) {
+  proven::Digest all;
+  bool ran = false;
+  for (const auto& game : proven::cli::games()) {
+    if (!only.empty() && game.name != only) continue;
+    ran = true;
+    const auto report = game.bench(jobs);
+    fmt::print("{} (generator {})\n", game.name, game.generator_version);
+    for (const auto& [name, value] : report.figures) fmt::print("  {:<28} {}\n", name, value);
+    fmt::print("  {:<28} {}\n", "digest", report.digest);
+    all.add(game.name + ":" + report.digest + "\n");
+  }
+  if (!ran) throw proven::UserError("no game named '" + only + "' (see proven --help)");
+  fmt::print("bench digest {}\n", all.hex());
+}
+
+int fail(int code, const std::string& message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "proven: {}\n", message);
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"proven: procedural puzzles, proven before anyone plays them", "proven"};
+  app.set_version_flag("--version", version_text(), "print the version and the generator versions");
+  app.require_subcommand(1);
+
+  for (const auto& game : proven::cli::games()) {
+    CLI::App* group = app.add_subcommand(game.name, game.summary);
+    group->require_subcommand(1);
+    game.add_commands(*group);
+  }
+
+  unsigned bench_jobs = 0;
+  std::string bench_game;
+  CLI::App* bench = app.add_subcommand(
+      "bench", "run every game's fixed workload; print figures and a digest of the output");
+  proven::cli::add_jobs_option(*bench, bench_jobs);
+  bench->add_option("--game", bench_game, "only this game");
+  bench->callback([&] { run_bench(bench_jobs, bench_game); });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --help-all, --version
+  } catch (const CLI::ParseError& e) {
+    return fail(proven::kExitUserError, std::string(e.what()) + " (see --help)");
+  } catch (const proven::UserError& e) {
+    return fail(proven::kExitUserError, e.what());
+  } catch (const proven::Failure& e) {
+    return fail(proven::kExitFailure, e.what());
+  } catch (const std::exception& e) {
+    return fail(proven::kExitBug, std::string("internal error (please report): ") + e.what());
+  } catch (...) {
+    return fail(proven::kExitBug, "internal error (please report): unknown exception");
+  }
+  return proven::kExitOk;
+}

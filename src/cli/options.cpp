@@ -1,0 +1,23 @@
+#include "cli/options.hpp"
+
+#include <cstdio>
+
+#include "core/io.hpp"
+
+namespace proven::cli {
+
+CLI::Option* add_jobs_option(CLI::App& app, unsigned& jobs) {
+  return app.add_option("--jobs,-j", jobs, "worker threads (0 = one per core); never changes output")
+      ->check(CLI::Range(0u, 1024u));
+}
+
+void emit(const std::string& path, std::string_view content) {
+  if (path.empty() || path == "-") {
+    std::fwrite(content.data(), 1, content.size(), stdout);
+    std::fflush(stdout);
+  } else {
+    write_file_atomic(path, content);
+  }
+}
+
+}  // namespace proven::cli
