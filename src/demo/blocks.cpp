@@ -297,7 +297,7 @@ std::string render_svg(const Sheet& sheet) {
     }
     std::string answer;
     for (std::size_t k = 0; k < b.digits.size(); ++k)
-      answer += (k > 0 && k % static_cast<std::size_t>(b.cols) == 0 ? " / " : "") + std::to_string(b.digits[k]);
+      answer += (k == 0 ? "" : k % static_cast<std::size_t>(b.cols) == 0 ? " / " : " ") + std::to_string(b.digits[k]);
     svg.text(ox, oy + (b.rows + 1) * kCell + 16, fmt::format("#{}  answer {}", i + 1, answer),
              R"(font-family="sans-serif" font-size="11" fill="#999")");
     svg.close_group();

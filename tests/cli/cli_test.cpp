@@ -10,6 +10,8 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "support/scratch_dir.hpp"
 #include <algorithm>
 
 namespace {
@@ -34,18 +36,7 @@ Run run(const std::string& args) {
 
 int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("proven-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
-};
+using Cli = proven::testing::ScratchDirTest;
 
 TEST_F(Cli, VersionNamesEveryGenerator) {
   const auto r = run("--version");

@@ -7,25 +7,18 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace proven {
 namespace {
 
 namespace fs = std::filesystem;
 
-class IoTest : public ::testing::Test {
+class IoTest : public proven::testing::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("proven-io-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   std::size_t entries() const {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
   }
-  fs::path dir_;
 };
 
 TEST_F(IoTest, WritesAndReadsBack) {

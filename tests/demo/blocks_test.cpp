@@ -15,24 +15,23 @@ int brute_force_solutions(const Clues& clues) {
   const int cells = clues.rows * clues.cols;
   std::vector<int> g(static_cast<std::size_t>(cells), 1);
   int solutions = 0;
+  // Run `k` of a line: cell index = start + k * step. Rows step by 1, columns by cols.
+  auto run_holds = [&](int start, int step, int length, int goal) {
+    int sum = 0;
+    for (int k = 0; k < length; ++k) {
+      const int digit = g[static_cast<std::size_t>(start + k * step)];
+      sum += digit;
+      for (int j = 0; j < k; ++j)
+        if (g[static_cast<std::size_t>(start + j * step)] == digit) return false;
+    }
+    return sum == goal;
+  };
   for (;;) {
     bool ok = true;
-    for (int r = 0; r < clues.rows && ok; ++r) {
-      int sum = 0;
-      for (int c = 0; c < clues.cols; ++c) {
-        sum += g[static_cast<std::size_t>(r * clues.cols + c)];
-        for (int k = 0; k < c; ++k) ok &= g[static_cast<std::size_t>(r * clues.cols + k)] != g[static_cast<std::size_t>(r * clues.cols + c)];
-      }
-      ok &= sum == clues.row_sums[static_cast<std::size_t>(r)];
-    }
-    for (int c = 0; c < clues.cols && ok; ++c) {
-      int sum = 0;
-      for (int r = 0; r < clues.rows; ++r) {
-        sum += g[static_cast<std::size_t>(r * clues.cols + c)];
-        for (int k = 0; k < r; ++k) ok &= g[static_cast<std::size_t>(k * clues.cols + c)] != g[static_cast<std::size_t>(r * clues.cols + c)];
-      }
-      ok &= sum == clues.col_sums[static_cast<std::size_t>(c)];
-    }
+    for (int r = 0; r < clues.rows; ++r)
+      ok = ok && run_holds(r * clues.cols, 1, clues.cols, clues.row_sums[static_cast<std::size_t>(r)]);
+    for (int c = 0; c < clues.cols; ++c)
+      ok = ok && run_holds(c, clues.cols, clues.rows, clues.col_sums[static_cast<std::size_t>(c)]);
     solutions += ok;
     int i = 0;
     while (i < cells && g[static_cast<std::size_t>(i)] == 9) g[static_cast<std::size_t>(i++)] = 1;

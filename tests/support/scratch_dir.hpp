@@ -1,0 +1,24 @@
+#pragma once
+// A fresh, empty directory per test (named after it), removed afterwards.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+namespace proven::testing {
+
+class ScratchDirTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           ("proven-" + std::string(info->test_suite_name()) + "-" + info->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::filesystem::path dir_;
+};
+
+}  // namespace proven::testing
