@@ -72,7 +72,9 @@ std::array<Colour, 4> interact(const Cell& cell, Dir in, Colour colour) {
   return out;
 }
 
-Light trace(const Board& board) {
+Light trace(const Board& board) { return trace_partial(board, {}); }
+
+Light trace_partial(const Board& board, const std::vector<std::uint8_t>& unknown) {
   const auto n = static_cast<std::size_t>(board.width * board.height);
   Light light{std::vector<Colour>(n, 0), std::vector<Colour>(n * 4, 0)};
   struct Beam {
@@ -99,6 +101,7 @@ Light trace(const Board& board) {
     if (fresh == 0) continue;
     seen |= fresh;
     light.received[cell] |= fresh;
+    if (!unknown.empty() && unknown[cell]) continue;
     const auto out = interact(board.cells[cell], beam.dir, fresh);
     for (int d = 0; d < 4; ++d) step(beam.x, beam.y, static_cast<Dir>(d), out[static_cast<std::size_t>(d)]);
   }

@@ -75,6 +75,10 @@ struct Light {
 };
 
 Light trace(const Board& board);
+// The same trace with some cells unknown (unknown[i] != 0): light entering an unknown cell is
+// recorded there but goes no further. Light that reaches a cell here reaches it whatever the
+// unknown cells turn out to be, which is what the uniqueness prover prunes with.
+Light trace_partial(const Board& board, const std::vector<std::uint8_t>& unknown);
 // Every crystal receives exactly its colour set.
 bool is_solved(const Board& board, const Light& light);
 inline bool is_solved(const Board& board) { return is_solved(board, trace(board)); }
