@@ -1,0 +1,64 @@
+#include "prism/generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/batch.hpp"
+
+namespace proven::prism {
+namespace {
+
+TEST(PrismGenerator, TargetParsRiseWithinChaptersAndAveragesRiseAcrossThem) {
+  double previous_average = 0;
+  for (const auto& spec : kChapters) {
+    double sum = 0;
+    for (int j = 0; j < spec.levels; ++j) {
+      const int par = target_par(spec, j);
+      EXPECT_GE(par, spec.par_min);
+      EXPECT_LE(par, spec.par_max);
+      if (j > 0) {
+        EXPECT_GE(par, target_par(spec, j - 1));
+      }
+      sum += par;
+    }
+    EXPECT_EQ(target_par(spec, 0), spec.par_min);
+    EXPECT_EQ(target_par(spec, spec.levels - 1), spec.par_max);
+    const double average = sum / spec.levels;
+    EXPECT_GT(average, previous_average) << spec.name;
+    previous_average = average;
+  }
+  int total = 0;
+  for (const auto& spec : kChapters) total += spec.levels;
+  EXPECT_EQ(total, 240);
+}
+
+TEST(PrismGenerator, LevelsOfEveryChapterAreProvenAndReproducible) {
+  const Rng root = Rng::from_key("generator-test");
+  for (const auto& spec : kChapters) {
+    for (int index : {0, spec.levels - 1}) {
+      const Rng rng = root.fork("chapter", static_cast<std::uint64_t>(spec.number)).fork("level", static_cast<std::uint64_t>(index));
+      auto result = generate_level(spec, index, rng);
+      ASSERT_TRUE(result.ok()) << result.failure_message();
+      const Level& level = *result.value;
+      std::printf("chapter %d level %d: %llu tries, par %d, %llu proof nodes\n%s", spec.number, index,
+                  static_cast<unsigned long long>(result.tries), level.par,
+                  static_cast<unsigned long long>(level.proof_nodes), result.tally.table().c_str());
+      // Independent re-checks of what the generator claims.
+      EXPECT_EQ(level.par, target_par(spec, index));
+      EXPECT_EQ(count_solutions_by_enumeration(level.board, 1u << 22).value_or(1), 1u) << to_text(level.board);
+      EXPECT_EQ(bfs_par(level.board, level.par, 1u << 22), std::optional<int>(level.par));
+      EXPECT_EQ(taps_to(level.board, level.solution), level.par);
+      EXPECT_FALSE(is_solved(level.board));
+      Board solved = level.board;
+      const auto pieces = piece_cells(solved);
+      for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = level.solution[k];
+      EXPECT_TRUE(is_solved(solved));
+      EXPECT_TRUE(shows(solved, trace(solved), spec.phenomenon)) << spec.name;
+      // Same stream, same level.
+      auto again = generate_level(spec, index, rng);
+      EXPECT_EQ(again.value->board, level.board);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace proven::prism
