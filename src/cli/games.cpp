@@ -1,12 +1,14 @@
 // The registry: one line per game. Adding a game is its folder plus one line here.
 #include "cli/game_registry.hpp"
 #include "demo/cli.hpp"
+#include "prism/cli.hpp"
 
 namespace proven::cli {
 
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       demo::cli_entry(),
+      prism::cli_entry(),
   };
   return entries;
 }

@@ -50,9 +50,9 @@ inline constexpr std::array<ChapterSpec, 6> kChapters = {{
      {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty}, Phenomenon::Dispersion},
     {4, "Mixing", 52, 1, 8, 0.6, 6, 6, 2, 3, 10, 2, 4,
      {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty}, Phenomenon::Mixing},
-    {5, "Filtering", 53, 1, 11, 0.8, 7, 7, 2, 4, 12, 2, 4,
+    {5, "Filtering", 53, 1, 11, 0.8, 7, 7, 2, 4, 14, 2, 4,
      {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism}, Phenomenon::Filtering},
-    {6, "Convergence", 45, 2, 11, 0.6, 7, 7, 2, 5, 12, 3, 5,
+    {6, "Convergence", 45, 2, 11, 0.6, 7, 7, 2, 5, 14, 3, 5,
      {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism}, Phenomenon::Convergence},
 }};
 
@@ -84,7 +84,7 @@ inline constexpr std::string_view kNotUnique = "not unique";
 inline constexpr std::string_view kOverBudget = "over proof budget";
 inline constexpr std::string_view kParMismatch = "par mismatch";
 
-inline constexpr std::uint64_t kTryBudget = 20000;
+inline constexpr std::uint64_t kTryBudget = 200000;
 inline constexpr std::uint64_t kProofNodeBudget = 2'000'000;
 inline constexpr std::uint64_t kBfsStateBudget = 4'000'000;
 
