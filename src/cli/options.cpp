@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/errors.hpp"
 #include "core/io.hpp"
 
 namespace proven::cli {
@@ -18,6 +19,13 @@ void emit(const std::string& path, std::string_view content) {
   } else {
     write_file_atomic(path, content);
   }
+}
+
+void fail_on_problems(const std::string& path, const std::vector<std::string>& problems) {
+  if (problems.empty()) return;
+  std::string message = path + ": " + std::to_string(problems.size()) + " broken promise(s)";
+  for (const auto& p : problems) message += "\n  " + p;
+  throw Failure(message);
 }
 
 }  // namespace proven::cli

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/io.hpp"
 #include "core/svg.hpp"
 
 namespace proven::demo {
@@ -204,13 +205,8 @@ nlohmann::json to_json(const Sheet& sheet) {
 }
 
 Sheet sheet_from_json(const nlohmann::json& json) {
-  if (!json.is_object()) throw UserError("a blocks sheet must be a JSON object");
-  if (!json.contains("format") || json["format"] != kSheetFormat)
-    throw UserError(fmt::format("not a blocks sheet: 'format' must be \"{}\"", kSheetFormat));
-  if (!json.contains("seed") || !json["seed"].is_string()) throw UserError("'seed' must be a string");
-  if (!json.contains("blocks") || !json["blocks"].is_array()) throw UserError("'blocks' must be an array");
   Sheet sheet;
-  sheet.seed = json["seed"].get<std::string>();
+  sheet.seed = check_envelope(json, kSheetFormat, "blocks sheet", "blocks");
   const auto& blocks = json["blocks"];
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const auto& j = blocks[i];

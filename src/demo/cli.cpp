@@ -37,11 +37,7 @@ void run_generate(const GenerateArgs& args) {
 void run_verify(const std::string& path) {
   const Sheet sheet = sheet_from_json(read_json_file(path));
   const auto problems = verify_sheet(sheet);
-  if (!problems.empty()) {
-    std::string message = fmt::format("{}: {} broken promise(s)", path, problems.size());
-    for (const auto& p : problems) message += "\n  " + p;
-    throw Failure(message);
-  }
+  cli::fail_on_problems(path, problems);
   fmt::print("{}: all {} blocks verified (runs fit, exactly one filling, no giveaways)\n", path,
              sheet.blocks.size());
 }

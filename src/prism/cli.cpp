@@ -59,11 +59,7 @@ Pack read_pack(const std::string& path) { return pack_from_json(read_json_file(p
 void run_verify(const std::string& path) {
   const Pack pack = read_pack(path);
   const auto problems = verify_pack(pack);
-  if (!problems.empty()) {
-    std::string message = fmt::format("{}: {} broken promise(s)", path, problems.size());
-    for (const auto& p : problems) message += "\n  " + p;
-    throw Failure(message);
-  }
+  cli::fail_on_problems(path, problems);
   fmt::print("{}: all {} levels verified (one solution, it clears the board, par is the BFS minimum)\n", path,
              pack.levels.size());
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/io.hpp"
 
 namespace proven::prism {
 namespace {
@@ -155,13 +156,8 @@ nlohmann::json to_json(const Pack& pack) {
 }
 
 Pack pack_from_json(const nlohmann::json& json) {
-  if (!json.is_object()) throw UserError("a prism pack must be a JSON object");
-  if (!json.contains("format") || json["format"] != kPackFormat)
-    throw UserError(fmt::format("not a prism pack: 'format' must be \"{}\"", kPackFormat));
-  if (!json.contains("seed") || !json["seed"].is_string()) throw UserError("'seed' must be a string");
-  if (!json.contains("levels") || !json["levels"].is_array()) throw UserError("'levels' must be an array");
   Pack pack;
-  pack.seed = json["seed"].get<std::string>();
+  pack.seed = check_envelope(json, kPackFormat, "prism pack", "levels");
   for (std::size_t i = 0; i < json["levels"].size(); ++i) pack.levels.push_back(level_from_json(json["levels"][i], i));
   return pack;
 }
