@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "support/breakages.hpp"
 #include "core/io.hpp"
 
 namespace proven::demo {
@@ -129,7 +130,7 @@ TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
 
 TEST(Blocks, MalformedSheetsAreUserErrorsNotCrashes) {
   auto json = to_json(generate_sheet("9", 2));
-  const std::vector<std::function<void(nlohmann::json&)>> breakages = {
+  const std::vector<proven::testing::Breakage> breakages = {
       [](nlohmann::json& j) { j = nlohmann::json::array(); },
       [](nlohmann::json& j) { j["format"] = "something-else/1"; },
       [](nlohmann::json& j) { j.erase("blocks"); },
@@ -141,11 +142,7 @@ TEST(Blocks, MalformedSheetsAreUserErrorsNotCrashes) {
       [](nlohmann::json& j) { j["blocks"][0]["row_sums"][0] = 44; },
       [](nlohmann::json& j) { j["blocks"][1]["col_sums"] = nullptr; },
   };
-  for (std::size_t i = 0; i < breakages.size(); ++i) {
-    auto broken = json;
-    breakages[i](broken);
-    EXPECT_THROW(sheet_from_json(broken), UserError) << "breakage " << i;
-  }
+  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return sheet_from_json(j); });
 }
 
 }  // namespace

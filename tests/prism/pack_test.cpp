@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "support/breakages.hpp"
 #include "core/io.hpp"
 
 namespace proven::prism {
@@ -124,7 +125,7 @@ TEST(PrismPack, VerifyNamesTheLevelAndTheBrokenPromise) {
 
 TEST(PrismPack, MalformedPacksAreUserErrors) {
   const auto json = to_json(generate_pack("bad", {.only_chapter = 1, .jobs = 0}));
-  const std::vector<std::function<void(nlohmann::json&)>> breakages = {
+  const std::vector<proven::testing::Breakage> breakages = {
       [](nlohmann::json& j) { j = 3; },
       [](nlohmann::json& j) { j["format"] = "proven-prism-pack/999"; },
       [](nlohmann::json& j) { j["levels"] = "none"; },
@@ -136,11 +137,7 @@ TEST(PrismPack, MalformedPacksAreUserErrors) {
       [](nlohmann::json& j) { j["levels"][0]["par"] = -1; },
       [](nlohmann::json& j) { j["levels"][0]["chapter"] = 7; },
   };
-  for (std::size_t i = 0; i < breakages.size(); ++i) {
-    auto broken = json;
-    breakages[i](broken);
-    EXPECT_THROW(pack_from_json(broken), UserError) << "breakage " << i;
-  }
+  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return pack_from_json(j); });
 }
 
 }  // namespace
