@@ -14,7 +14,12 @@ mkdir -p "$out/demo"
 "$proven" --version
 "$proven" demo generate --seed 1 --count 12 --out "$out/demo/blocks.json" --svg "$out/demo/blocks.svg"
 "$proven" demo verify "$out/demo/blocks.json"
+mkdir -p "$out/prism"
+"$proven" prism verify data/prism/campaign.json
+"$proven" prism show data/prism/campaign.json --level 120 --svg "$out/prism/level-120.svg"
 
 echo
 echo "proven is built: $proven (try '$proven --help')"
 echo "look at: $out/demo/blocks.svg (12 proven Kakuro blocks) and $out/demo/blocks.json (their data and proofs)"
+echo "         $out/prism/level-120.svg (a PRISM level as dealt and solved, with its beams);"
+echo "         data/prism/campaign.json is the shipped 240-level campaign, re-proven above"
