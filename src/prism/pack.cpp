@@ -119,7 +119,6 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
         break;
       }
       tally.reject(kDuplicate);
-      tally.accept(0);
       result = generate_level(*jobs[i].spec, jobs[i].index, level_rng(jobs[i]).fork("redraw", redraw));
     }
   }
