@@ -53,7 +53,11 @@ Board build_solved(const ChapterSpec& spec, int par, Rng& rng) {
     if (sites.empty()) break;
     const Kind kind = rng.pick(kinds);
     const auto colour = static_cast<Colour>(kind == Kind::Filter ? rng.uniform(1, 6) : 0);
-    b.cells[rng.pick(sites)] = {kind, colour, Dir::North, static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(kind))))};
+    // One draw per statement: the order of draws must not depend on how a compiler sequences
+    // the two sides of an assignment (it did differ between -O3 and ASan builds).
+    const std::size_t site = rng.pick(sites);
+    const int rotation = static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(kind))));
+    b.cells[site] = {kind, colour, Dir::North, rotation};
   }
   const int crystals = static_cast<int>(rng.uniform(spec.crystals_min, spec.crystals_max));
   for (int i = 0; i < crystals; ++i) {
