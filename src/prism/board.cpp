@@ -72,40 +72,53 @@ std::array<Colour, 4> interact(const Cell& cell, Dir in, Colour colour) {
   return out;
 }
 
-Light trace(const Board& board) { return trace_partial(board, {}); }
+namespace {
 
-Light trace_partial(const Board& board, const std::vector<std::uint8_t>& unknown) {
+// What every rotation of a piece would send, together: an over-approximation of its output.
+std::array<Colour, 4> interact_any_rotation(Cell cell, Dir in, Colour colour) {
+  std::array<Colour, 4> out{};
+  for (int r = 0; r < radix_of(cell.kind); ++r) {
+    cell.rotation = r;
+    const auto one = interact(cell, in, colour);
+    for (std::size_t d = 0; d < 4; ++d) out[d] |= one[d];
+  }
+  return out;
+}
+
+}  // namespace
+
+Light trace(const Board& board) { return Tracer().run(board); }
+
+const Light& Tracer::run(const Board& board, const std::vector<PieceMode>& modes) {
   const auto n = static_cast<std::size_t>(board.width * board.height);
-  Light light{std::vector<Colour>(n, 0), std::vector<Colour>(n * 4, 0)};
-  struct Beam {
-    int x, y;
-    Dir dir;
-    Colour colour;
-  };
-  std::vector<Beam> pending;
+  light_.received.assign(n, 0);
+  light_.entering.assign(n * 4, 0);
+  pending_.clear();
   auto step = [&](int x, int y, Dir d, Colour c) {
     const int nx = x + kDx[static_cast<std::size_t>(d)], ny = y + kDy[static_cast<std::size_t>(d)];
-    if (c != 0 && nx >= 0 && ny >= 0 && nx < board.width && ny < board.height) pending.push_back({nx, ny, d, c});
+    if (c != 0 && nx >= 0 && ny >= 0 && nx < board.width && ny < board.height) pending_.push_back({nx, ny, d, c});
   };
   for (int y = 0; y < board.height; ++y)
     for (int x = 0; x < board.width; ++x)
       if (const Cell& c = board.at(x, y); c.kind == Kind::Emitter) step(x, y, c.facing, c.colour);
   // Every rule is a union-preserving map of colours, so processing only colours new to a
   // (cell, direction) reaches the same fixed point in any order, and stops on loops.
-  while (!pending.empty()) {
-    const Beam beam = pending.back();
-    pending.pop_back();
+  while (!pending_.empty()) {
+    const Beam beam = pending_.back();
+    pending_.pop_back();
     const auto cell = static_cast<std::size_t>(beam.y * board.width + beam.x);
-    Colour& seen = light.entering[cell * 4 + static_cast<std::size_t>(beam.dir)];
+    Colour& seen = light_.entering[cell * 4 + static_cast<std::size_t>(beam.dir)];
     const Colour fresh = static_cast<Colour>(beam.colour & ~seen);
     if (fresh == 0) continue;
     seen |= fresh;
-    light.received[cell] |= fresh;
-    if (!unknown.empty() && unknown[cell]) continue;
-    const auto out = interact(board.cells[cell], beam.dir, fresh);
+    light_.received[cell] |= fresh;
+    const PieceMode mode = modes.empty() ? PieceMode::AsRotated : modes[cell];
+    if (mode == PieceMode::Unknown && is_piece(board.cells[cell].kind)) continue;
+    const auto out = mode == PieceMode::AnyRotation ? interact_any_rotation(board.cells[cell], beam.dir, fresh)
+                                                    : interact(board.cells[cell], beam.dir, fresh);
     for (int d = 0; d < 4; ++d) step(beam.x, beam.y, static_cast<Dir>(d), out[static_cast<std::size_t>(d)]);
   }
-  return light;
+  return light_;
 }
 
 bool is_solved(const Board& board, const Light& light) {

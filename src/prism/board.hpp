@@ -74,11 +74,33 @@ struct Light {
   std::vector<Colour> entering;
 };
 
+// How the tracer treats a rotatable piece. The two bounds are what the uniqueness prover prunes
+// with: light traced with some pieces Unknown reaches its cells whatever those pieces turn out to
+// be; light traced with them AnyRotation covers everything light could reach under any of them.
+enum class PieceMode : std::uint8_t {
+  AsRotated,    // the piece as it stands
+  Unknown,      // light entering is recorded there but goes no further (a lower bound)
+  AnyRotation,  // sends the union of what each of its rotations would send (an upper bound)
+};
+
+// A tracer that keeps its buffers: after the first call on a board size it does not allocate,
+// which is what lets the prover trace at every search node. `modes` is empty (every piece as
+// rotated) or holds one entry per cell.
+class Tracer {
+ public:
+  const Light& run(const Board& board, const std::vector<PieceMode>& modes = {});
+
+ private:
+  struct Beam {
+    int x, y;
+    Dir dir;
+    Colour colour;
+  };
+  Light light_;
+  std::vector<Beam> pending_;
+};
+
 Light trace(const Board& board);
-// The same trace with some cells unknown (unknown[i] != 0): light entering an unknown cell is
-// recorded there but goes no further. Light that reaches a cell here reaches it whatever the
-// unknown cells turn out to be, which is what the uniqueness prover prunes with.
-Light trace_partial(const Board& board, const std::vector<std::uint8_t>& unknown);
 // Every crystal receives exactly its colour set.
 bool is_solved(const Board& board, const Light& light);
 inline bool is_solved(const Board& board) { return is_solved(board, trace(board)); }

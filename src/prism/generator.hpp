@@ -21,7 +21,7 @@
 
 namespace proven::prism {
 
-inline constexpr int kGeneratorVersion = 1;
+inline constexpr int kGeneratorVersion = 2;
 
 // What a chapter teaches; its gate rejects boards where the phenomenon never happens.
 enum class Phenomenon { Reflection, Splitting, Dispersion, Mixing, Filtering, Convergence };

@@ -6,64 +6,157 @@
 namespace proven::prism {
 namespace {
 
-// Crystals receive no colour they do not ask for. Light only grows as free pieces are fixed,
-// so once this fails under a partial assignment it fails for every completion.
-bool no_extra_colour(const Board& board, const Light& light) {
-  for (std::size_t i = 0; i < board.cells.size(); ++i)
-    if (board.cells[i].kind == Kind::Crystal && (light.received[i] & ~board.cells[i].colour)) return false;
-  return true;
+bool is_crystal(const Cell& c) { return c.kind == Kind::Crystal; }
+
+// The board with only `emitters` shining: the others become walls, which absorb arriving light
+// exactly as an emitter does.
+Board with_only_emitters(const Board& board, const std::vector<int>& emitters) {
+  Board part = board;
+  for (Cell& c : part.cells)
+    if (c.kind == Kind::Emitter) c = Cell{Kind::Wall};
+  for (int e : emitters) part.cells[static_cast<std::size_t>(e)] = board.cells[static_cast<std::size_t>(e)];
+  return part;
 }
 
-struct Search {
-  Search(const Board& b, std::uint64_t node_budget)
-      : board(b), pieces(piece_cells(b)), unknown(b.cells.size(), 0), budget(node_budget) {
-    for (int cell : pieces) unknown[static_cast<std::size_t>(cell)] = 1;
+// Light-independent parts of a board. Emitters join one part when light from both could reach a
+// common piece or crystal, tracing every piece in every rotation at once. Beams that share only
+// floor cross without meeting, so two parts never influence each other: the board's solutions
+// are the products of the parts' solutions, and each part is proven on its own. Pieces no light
+// can ever reach are "dark": they turn freely in any solution. Crystals no light can reach
+// make the board unsolvable.
+struct Part {
+  std::vector<int> emitters, pieces, crystals;
+};
+struct Decomposition {
+  std::vector<Part> parts;  // ordered by their first emitter, row-major
+  std::vector<int> dark_pieces, dark_crystals;
+};
+
+Decomposition decompose(const Board& board) {
+  const std::size_t n = board.cells.size();
+  std::vector<int> emitters;
+  for (std::size_t i = 0; i < n; ++i)
+    if (board.cells[i].kind == Kind::Emitter) emitters.push_back(static_cast<int>(i));
+  // Union-find over emitters; `owner` remembers the first emitter whose light reached a cell.
+  std::vector<std::size_t> parent(emitters.size());
+  for (std::size_t e = 0; e < parent.size(); ++e) parent[e] = e;
+  auto root = [&parent](std::size_t e) {
+    while (parent[e] != e) e = parent[e] = parent[parent[e]];
+    return e;
+  };
+  std::vector<int> owner(n, -1);
+  const std::vector<PieceMode> any_rotation(n, PieceMode::AnyRotation);
+  Tracer tracer;
+  for (std::size_t e = 0; e < emitters.size(); ++e) {
+    const Light& reach = tracer.run(with_only_emitters(board, {emitters[e]}), any_rotation);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!reach.received[i] || !(is_piece(board.cells[i].kind) || is_crystal(board.cells[i]))) continue;
+      if (owner[i] < 0) owner[i] = static_cast<int>(e);
+      else parent[root(e)] = root(static_cast<std::size_t>(owner[i]));
+    }
   }
-  Board board;  // rotations of fixed pieces are live here
-  const std::vector<int> pieces;
-  std::vector<std::uint8_t> unknown;
-  std::uint64_t budget;
-  std::uint64_t nodes = 0;
-  std::uint64_t found = 0;  // capped at 2
-  bool over_budget = false;
-  std::vector<int> solution;
+  Decomposition d;
+  std::vector<int> part_of_root(emitters.size(), -1);
+  for (std::size_t e = 0; e < emitters.size(); ++e) {
+    int& part = part_of_root[root(e)];
+    if (part < 0) {
+      part = static_cast<int>(d.parts.size());
+      d.parts.emplace_back();
+    }
+    d.parts[static_cast<std::size_t>(part)].emitters.push_back(emitters[e]);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const Cell& c = board.cells[i];
+    if (!is_piece(c.kind) && !is_crystal(c)) continue;
+    if (owner[i] < 0) {
+      (is_crystal(c) ? d.dark_crystals : d.dark_pieces).push_back(static_cast<int>(i));
+      continue;
+    }
+    Part& part = d.parts[static_cast<std::size_t>(part_of_root[root(static_cast<std::size_t>(owner[i]))])];
+    (is_crystal(c) ? part.crystals : part.pieces).push_back(static_cast<int>(i));
+  }
+  return d;
+}
+
+// The search over one part's rotations. Pieces are fixed in the order light reaches them. At each
+// node two traces bound the light of every completion: the lower bound (free pieces Unknown)
+// reaches crystals whatever the free pieces do, so a crystal already receiving a colour it does
+// not ask for kills the branch; the upper bound (free pieces AnyRotation) covers everything
+// light could still reach, so a crystal missing a colour there kills it too. When no free piece
+// is lit, none ever will be and the light is final; every rotation of each unlit free piece then
+// solves the part equally, so such a piece means two solutions at once.
+class PartSearch {
+ public:
+  PartSearch(const Board& board, const Part& part, std::uint64_t& nodes, std::uint64_t budget)
+      : board_(with_only_emitters(board, part.emitters)), part_(part), nodes_(nodes), budget_(budget),
+        lower_modes_(board.cells.size(), PieceMode::AsRotated), upper_modes_(board.cells.size(), PieceMode::AsRotated) {
+    for (int cell : part.pieces) set_free(static_cast<std::size_t>(cell), true);
+  }
 
   void run() {
-    if (found >= 2 || over_budget) return;
-    if (++nodes > budget) {
-      over_budget = true;
+    if (found_ >= 2 || over_budget_) return;
+    if (++nodes_ > budget_) {
+      over_budget_ = true;
       return;
     }
-    const Light light = trace_partial(board, unknown);
-    if (!no_extra_colour(board, light)) return;
+    const Light& lower = lower_tracer_.run(board_, lower_modes_);
+    for (int c : part_.crystals)
+      if (lower.received[static_cast<std::size_t>(c)] & ~board_.cells[static_cast<std::size_t>(c)].colour) return;
     int next = -1;
-    for (std::size_t k = 0; k < pieces.size() && next < 0; ++k) {
-      const auto cell = static_cast<std::size_t>(pieces[k]);
-      if (unknown[cell] && light.received[cell]) next = static_cast<int>(k);
-    }
-    if (next < 0) {
-      // No free piece is lit, so none ever will be: this light is final.
-      if (!is_solved(board, light)) return;
-      std::uint64_t completions = 1;
-      for (int cell : pieces)
-        if (unknown[static_cast<std::size_t>(cell)]) completions *= static_cast<std::uint64_t>(radix_of(board.cells[static_cast<std::size_t>(cell)].kind));
-      if (found == 0 && completions == 1) {
-        for (int cell : pieces) solution.push_back(board.cells[static_cast<std::size_t>(cell)].rotation);
+    for (int cell : part_.pieces)
+      if (lower_modes_[static_cast<std::size_t>(cell)] == PieceMode::Unknown && lower.received[static_cast<std::size_t>(cell)]) {
+        next = cell;
+        break;
       }
-      found = std::min<std::uint64_t>(2, found + completions);
-      return;
-    }
-    const auto cell = static_cast<std::size_t>(pieces[static_cast<std::size_t>(next)]);
-    Cell& piece = board.cells[cell];
+    if (next < 0) return count_final(lower);
+    const Light& upper = upper_tracer_.run(board_, upper_modes_);
+    for (int c : part_.crystals)
+      if (board_.cells[static_cast<std::size_t>(c)].colour & ~upper.received[static_cast<std::size_t>(c)]) return;
+    const auto cell = static_cast<std::size_t>(next);
+    Cell& piece = board_.cells[cell];
     const int original = piece.rotation;
-    unknown[cell] = 0;
-    for (int r = 0; r < radix_of(piece.kind) && found < 2 && !over_budget; ++r) {
+    set_free(cell, false);
+    for (int r = 0; r < radix_of(piece.kind) && found_ < 2 && !over_budget_; ++r) {
       piece.rotation = r;
       run();
     }
     piece.rotation = original;
-    unknown[cell] = 1;
+    set_free(cell, true);
   }
+
+  std::uint64_t found() const { return found_; }  // capped at 2
+  bool over_budget() const { return over_budget_; }
+  int rotation_of(int cell) const { return solution_[static_cast<std::size_t>(cell)]; }
+
+ private:
+  void set_free(std::size_t cell, bool free) {
+    lower_modes_[cell] = free ? PieceMode::Unknown : PieceMode::AsRotated;
+    upper_modes_[cell] = free ? PieceMode::AnyRotation : PieceMode::AsRotated;
+  }
+
+  // The light is final: count the part's solutions it stands for.
+  void count_final(const Light& light) {
+    for (int c : part_.crystals)
+      if (light.received[static_cast<std::size_t>(c)] != board_.cells[static_cast<std::size_t>(c)].colour) return;
+    std::uint64_t completions = 1;
+    for (int cell : part_.pieces)
+      if (lower_modes_[static_cast<std::size_t>(cell)] == PieceMode::Unknown) completions = 2;  // every radix is >= 2
+    if (found_ == 0 && completions == 1) {
+      solution_.assign(board_.cells.size(), 0);
+      for (int cell : part_.pieces) solution_[static_cast<std::size_t>(cell)] = board_.cells[static_cast<std::size_t>(cell)].rotation;
+    }
+    found_ = std::min<std::uint64_t>(2, found_ + completions);
+  }
+
+  Board board_;  // the part's emitters only; rotations of fixed pieces are live here
+  const Part& part_;
+  std::uint64_t& nodes_;  // shared by every part of one proof
+  const std::uint64_t budget_;
+  std::vector<PieceMode> lower_modes_, upper_modes_;
+  Tracer lower_tracer_, upper_tracer_;
+  std::uint64_t found_ = 0;
+  bool over_budget_ = false;
+  std::vector<int> solution_;  // by cell, once found
 };
 
 // Rotation states as mixed-radix integers over the pieces, first piece least significant.
@@ -104,19 +197,35 @@ const char* to_string(Uniqueness verdict) {
 }
 
 UniquenessProof prove_unique(const Board& board, const UniquenessOptions& options) {
-  Search search(board, options.node_budget);
-  search.run();
   UniquenessProof proof;
-  proof.nodes = search.nodes;
-  if (search.found >= 2) {
-    proof.verdict = Uniqueness::NotUnique;
-  } else if (search.over_budget) {
+  const Decomposition d = decompose(board);
+  proof.parts = static_cast<int>(d.parts.size());
+  const bool any_crystal = std::any_of(board.cells.begin(), board.cells.end(), is_crystal);
+  const bool dark_crystal_wants_light = std::any_of(d.dark_crystals.begin(), d.dark_crystals.end(),
+                                                   [&board](int c) { return board.cells[static_cast<std::size_t>(c)].colour != 0; });
+  if (!any_crystal || dark_crystal_wants_light) return proof;  // NoSolution
+  std::vector<int> rotation(board.cells.size(), 0);
+  bool over_budget = false, several = !d.dark_pieces.empty();
+  for (const Part& part : d.parts) {
+    PartSearch search(board, part, proof.nodes, options.node_budget);
+    search.run();
+    if (search.over_budget()) {
+      over_budget = true;  // the budget is shared, so no later part could be searched either
+      break;
+    }
+    if (search.found() == 0) return proof;  // one part without a solution: the board has none
+    several |= search.found() >= 2;
+    if (search.found() == 1)
+      for (int cell : part.pieces) rotation[static_cast<std::size_t>(cell)] = search.rotation_of(cell);
+  }
+  proof.nodes = std::min(proof.nodes, options.node_budget);
+  if (over_budget) {
     proof.verdict = Uniqueness::OverBudget;
-  } else if (search.found == 1) {
-    proof.verdict = Uniqueness::Unique;
-    proof.solution = std::move(search.solution);
+  } else if (several) {
+    proof.verdict = Uniqueness::NotUnique;
   } else {
-    proof.verdict = Uniqueness::NoSolution;
+    proof.verdict = Uniqueness::Unique;
+    for (int cell : piece_cells(board)) proof.solution.push_back(rotation[static_cast<std::size_t>(cell)]);
   }
   return proof;
 }

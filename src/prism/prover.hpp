@@ -4,13 +4,17 @@
 //   auto proof = proven::prism::prove_unique(board, {.node_budget = 2'000'000});
 //   if (proof.verdict == Uniqueness::Unique) par = taps_to(board, proof.solution);
 //
-// prove_unique searches rotations instead of enumerating them. Pieces are fixed in the order
-// light reaches them; after each choice the light through fixed cells is traced with free pieces
-// as unknown cells. That light reaches crystals whatever the free pieces do, and light is never
-// taken away by adding pieces' outputs, so a crystal already receiving a colour it does not ask
-// for kills the branch. When no free piece is lit, the light is final: if it solves the board,
-// every rotation of each unlit piece is a solution too, so one unlit piece with radix > 1 makes
-// the board non-unique at once (the original's "dead pieces" effect, found without enumeration).
+// prove_unique searches rotations instead of enumerating them. First it splits the board into
+// light-independent parts (emitters whose light could never meet at a piece or crystal, under any
+// rotations): the board's solution count is the product of the parts' counts, so a board of
+// 10^9 states made of three parts of 10^3 costs three small searches, not one large one. Within
+// a part, pieces are fixed in the order light reaches them, and two traces bound every
+// completion: with free pieces opaque (light that reaches a crystal this way reaches it whatever
+// they do; light only grows as pieces are fixed, so an extra colour kills the branch) and with
+// free pieces in all rotations at once (everything light could still reach; a crystal missing a
+// colour there kills the branch). When no free piece is lit, the light is final: if it solves
+// the part, every rotation of each unlit piece does too, so one unlit piece makes the board
+// non-unique at once (the original's "dead pieces" effect, found without enumeration).
 // Budgets count search nodes, never seconds.
 #include <cstdint>
 #include <optional>
@@ -30,7 +34,8 @@ struct UniquenessOptions {
 struct UniquenessProof {
   Uniqueness verdict = Uniqueness::NoSolution;
   std::vector<int> solution;  // when Unique: a rotation per piece, in piece_cells order
-  std::uint64_t nodes = 0;    // search nodes visited
+  std::uint64_t nodes = 0;    // search nodes visited, over all parts
+  int parts = 0;              // light-independent parts the board split into
 };
 
 UniquenessProof prove_unique(const Board& board, const UniquenessOptions& options = {});

@@ -7,35 +7,68 @@
 namespace proven::prism {
 namespace {
 
-// A random solved board, built answer-first: random emitters, pieces and crystal sites; the
-// crystals that light reaches ask for what they receive, the others become walls (both absorb),
-// and unlit pieces become empty (they send nothing anyway): the light does not change. Then
-// every piece is turned at random.
-Board random_board(Rng rng, int max_pieces) {
-  const int w = static_cast<int>(rng.uniform(4, 5)), h = static_cast<int>(rng.uniform(4, 5));
+// A random board built the way levels are, so its pieces interact: emitters anywhere, each
+// piece where light already passes, crystals where light lands asking for what arrives. Then
+// some boards are spoiled on purpose, so every verdict occurs: a crystal asks for another
+// colour (often no solution), or a piece goes where no light is (a dark piece). Finally every
+// piece is turned at random.
+struct Shape {
+  int min_side = 4, max_side = 5;
+  int max_emitters = 2;
+  int max_pieces = 8;
+};
+
+std::vector<std::size_t> lit_floor(const Board& b) {
+  const Light light = trace(b);
+  std::vector<std::size_t> cells;
+  for (std::size_t i = 0; i < b.cells.size(); ++i)
+    if (b.cells[i].kind == Kind::Empty && light.received[i]) cells.push_back(i);
+  return cells;
+}
+
+Board random_board_once(Rng& rng, Shape shape) {
+  const int w = static_cast<int>(rng.uniform(shape.min_side, shape.max_side));
+  const int h = static_cast<int>(rng.uniform(shape.min_side, shape.max_side));
   Board b{w, h, std::vector<Cell>(static_cast<std::size_t>(w * h))};
   const std::vector<Kind> piece_kinds = {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Filter};
-  const int emitters = static_cast<int>(rng.uniform(1, 2));
-  const int pieces = static_cast<int>(rng.uniform(1, max_pieces));
-  const int crystals = static_cast<int>(rng.uniform(2, 5));
-  const auto cells = rng.sample(static_cast<std::size_t>(emitters + pieces + crystals), b.cells.size());
-  std::size_t k = 0;
-  for (int i = 0; i < emitters; ++i)
-    b.cells[cells[k++]] = {Kind::Emitter, static_cast<Colour>(rng.uniform(1, 7)), static_cast<Dir>(rng.below(4)), 0};
+  const int emitters = static_cast<int>(rng.uniform(1, shape.max_emitters));
+  for (int i = 0; i < emitters; ++i) {
+    const std::size_t cell = rng.below(b.cells.size());
+    const int x = static_cast<int>(cell) % w, y = static_cast<int>(cell) / w;
+    const Dir inward = x < w / 2 ? Dir::East : y < h / 2 ? Dir::South : y >= h - 1 ? Dir::North : Dir::West;
+    b.cells[cell] = {Kind::Emitter, static_cast<Colour>(rng.uniform(1, 7)), inward, 0};
+  }
+  const int pieces = static_cast<int>(rng.uniform(1, shape.max_pieces));
   for (int i = 0; i < pieces; ++i) {
+    const auto sites = lit_floor(b);
+    if (sites.empty()) break;
+    const std::size_t site = rng.pick(sites);
     const Kind kind = rng.pick(piece_kinds);
-    b.cells[cells[k++]] = {kind, static_cast<Colour>(rng.uniform(1, 6)), Dir::North,
-                           static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(kind))))};
+    const auto colour = static_cast<Colour>(rng.uniform(1, 6));
+    b.cells[site] = {kind, colour, Dir::North, static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(kind))))};
   }
-  std::vector<std::size_t> sites(cells.begin() + static_cast<std::ptrdiff_t>(k), cells.end());
-  for (auto s : sites) b.cells[s] = {Kind::Crystal, kWhite, Dir::North, 0};
+  const int crystals = static_cast<int>(rng.uniform(1, 4));
+  for (int i = 0; i < crystals; ++i) {
+    const auto sites = lit_floor(b);
+    if (sites.empty()) break;
+    b.cells[rng.pick(sites)] = {Kind::Crystal, kWhite, Dir::North, 0};
+  }
   const Light light = trace(b);
-  for (auto s : sites) {
-    if (light.received[s]) b.cells[s].colour = light.received[s];
-    else b.cells[s] = {Kind::Wall, 0, Dir::North, 0};
+  std::vector<std::size_t> crystal_cells;
+  for (std::size_t i = 0; i < b.cells.size(); ++i) {
+    if (b.cells[i].kind != Kind::Crystal) continue;
+    if (!light.received[i]) {
+      b.cells[i] = Cell{Kind::Wall};  // a later piece or crystal took its light; walls absorb alike
+      continue;
+    }
+    b.cells[i].colour = light.received[i];
+    crystal_cells.push_back(i);
   }
-  for (int cell : piece_cells(b))
-    if (!light.received[static_cast<std::size_t>(cell)]) b.cells[static_cast<std::size_t>(cell)] = Cell{};
+  if (!crystal_cells.empty() && rng.chance(1, 8)) b.cells[rng.pick(crystal_cells)].colour = static_cast<Colour>(rng.uniform(1, 7));
+  if (rng.chance(1, 8)) {
+    const std::size_t cell = rng.below(b.cells.size());
+    if (b.cells[cell].kind == Kind::Empty && !light.received[cell]) b.cells[cell] = {Kind::Mirror, 0, Dir::North, 0};
+  }
   for (int cell : piece_cells(b)) {
     Cell& c = b.cells[static_cast<std::size_t>(cell)];
     c.rotation = static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(c.kind))));
@@ -43,33 +76,63 @@ Board random_board(Rng rng, int max_pieces) {
   return b;
 }
 
+// Boards without a crystal are never solved and teach the cross-check nothing: draw again.
+Board random_board(Rng rng, Shape shape) {
+  for (;;) {
+    Board b = random_board_once(rng, shape);
+    for (const Cell& c : b.cells)
+      if (c.kind == Kind::Crystal) return b;
+  }
+}
+
+struct VerdictCounts {
+  int unique = 0, not_unique = 0, none = 0, split = 0;
+};
+
+// The prover's verdict must match the count of solved states by plain enumeration, and a
+// unique board's solution must solve it.
+void expect_agrees_with_enumeration(const Board& b, VerdictCounts& counts) {
+  const auto count = count_solutions_by_enumeration(b, 1u << 18);
+  ASSERT_TRUE(count.has_value());
+  const auto proof = prove_unique(b);
+  counts.split += proof.parts >= 2;
+  switch (proof.verdict) {
+    case Uniqueness::Unique: {
+      ASSERT_EQ(*count, 1u) << to_text(b);
+      Board solved = b;
+      const auto pieces = piece_cells(b);
+      for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = proof.solution[k];
+      EXPECT_TRUE(is_solved(solved)) << to_text(b);
+      ++counts.unique;
+      break;
+    }
+    case Uniqueness::NotUnique: ASSERT_GE(*count, 2u) << to_text(b); ++counts.not_unique; break;
+    case Uniqueness::NoSolution: ASSERT_EQ(*count, 0u) << to_text(b); ++counts.none; break;
+    case Uniqueness::OverBudget: FAIL() << "tiny boards never exhaust the budget";
+  }
+}
+
 TEST(PrismProver, AgreesWithPlainEnumerationOnThousandsOfBoards) {
   const Rng root = Rng::from_key("prover-cross-check");
-  int unique = 0, not_unique = 0, none = 0;
-  for (std::uint64_t i = 0; i < 3000; ++i) {
-    const Board b = random_board(root.fork("board", i), 7);
-    const auto count = count_solutions_by_enumeration(b, 1u << 16);
-    ASSERT_TRUE(count.has_value());
-    const auto proof = prove_unique(b);
-    switch (proof.verdict) {
-      case Uniqueness::Unique: {
-        ASSERT_EQ(*count, 1u) << to_text(b);
-        Board solved = b;
-        const auto pieces = piece_cells(b);
-        for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = proof.solution[k];
-        EXPECT_TRUE(is_solved(solved)) << to_text(b);
-        ++unique;
-        break;
-      }
-      case Uniqueness::NotUnique: ASSERT_GE(*count, 2u) << to_text(b); ++not_unique; break;
-      case Uniqueness::NoSolution: ASSERT_EQ(*count, 0u) << to_text(b); ++none; break;
-      case Uniqueness::OverBudget: FAIL() << "tiny boards never exhaust the budget";
-    }
-  }
+  VerdictCounts counts;
+  for (std::uint64_t i = 0; i < 5000; ++i) expect_agrees_with_enumeration(random_board(root.fork("board", i), {}), counts);
   // The sample must exercise every verdict, or the cross-check proves little.
-  EXPECT_GT(unique, 100);
-  EXPECT_GT(not_unique, 100);
-  EXPECT_GT(none, 0);
+  EXPECT_GT(counts.unique, 100);
+  EXPECT_GT(counts.not_unique, 100);
+  EXPECT_GT(counts.none, 0);
+}
+
+TEST(PrismProver, AgreesWithPlainEnumerationWhenBoardsSplitIntoParts) {
+  // Larger boards with up to four emitters often split into light-independent parts, whose
+  // counts the prover multiplies; enumeration knows nothing of parts.
+  const Rng root = Rng::from_key("prover-parts-cross-check");
+  VerdictCounts counts;
+  for (std::uint64_t i = 0; i < 1500; ++i)
+    expect_agrees_with_enumeration(random_board(root.fork("board", i), {.min_side = 6, .max_side = 7, .max_emitters = 4, .max_pieces = 9}), counts);
+  EXPECT_GT(counts.split, 100);
+  EXPECT_GT(counts.unique, 20);
+  EXPECT_GT(counts.not_unique, 20);
+  EXPECT_GT(counts.none, 20);
 }
 
 TEST(PrismProver, AnUnlitPieceMakesASolvedBoardNotUnique) {
@@ -83,24 +146,28 @@ TEST(PrismProver, AnUnlitPieceMakesASolvedBoardNotUnique) {
 }
 
 TEST(PrismProver, RunsOutOfBudgetHonestly) {
-  // Any board whose full proof needs more than a few nodes runs out of a 3-node budget.
+  // A proof that needs n nodes gives the same verdict with a budget of exactly n, and runs out
+  // with n - 1: the budget is a hard, exact limit, never a verdict by default.
   const Rng root = Rng::from_key("budget");
-  for (std::uint64_t i = 0; i < 100; ++i) {
-    const Board b = random_board(root.fork("board", i), 7);
+  int capped_proofs = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    const Board b = random_board(root.fork("board", i), {});
     const auto full = prove_unique(b);
-    if (full.nodes <= 10 || full.verdict == Uniqueness::NotUnique) continue;
-    const auto capped = prove_unique(b, {.node_budget = 3});
+    if (full.nodes < 2) continue;
+    EXPECT_EQ(prove_unique(b, {.node_budget = full.nodes}).verdict, full.verdict) << to_text(b);
+    const auto capped = prove_unique(b, {.node_budget = full.nodes - 1});
     EXPECT_EQ(capped.verdict, Uniqueness::OverBudget) << to_text(b);
-    return;
+    EXPECT_EQ(capped.nodes, full.nodes - 1);
+    ++capped_proofs;
   }
-  FAIL() << "no board needed more than 10 nodes";
+  EXPECT_GT(capped_proofs, 200);
 }
 
 TEST(PrismPar, BfsAgreesWithTapsOnUniqueBoards) {
   const Rng root = Rng::from_key("par-cross-check");
   int checked = 0;
-  for (std::uint64_t i = 0; i < 400; ++i) {
-    const Board b = random_board(root.fork("board", i), 6);
+  for (std::uint64_t i = 0; i < 2000; ++i) {
+    const Board b = random_board(root.fork("board", i), {.max_pieces = 8});
     const auto proof = prove_unique(b);
     if (proof.verdict != Uniqueness::Unique) continue;
     const int par = taps_to(b, proof.solution);
