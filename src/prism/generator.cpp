@@ -28,9 +28,74 @@ bool faces_into_board(const Board& b, std::size_t cell, Dir d) {
   return x >= 0 && y >= 0 && x < b.width && y < b.height;
 }
 
+// Whether every piece and crystal receives light. A new cell that takes the light away from an
+// earlier piece would leave that piece free to turn, so the board could never be unique; one
+// that darkens a crystal wastes it.
+bool everything_lit(const Board& b) {
+  const Light light = trace(b);
+  for (std::size_t i = 0; i < b.cells.size(); ++i)
+    if ((is_piece(b.cells[i].kind) || b.cells[i].kind == Kind::Crystal) && !light.received[i]) return false;
+  return true;
+}
+
+// Where light lands: lit floor cells from which every beam goes next off the board or into a
+// wall or emitter. A crystal there takes no light from anything downstream.
+std::vector<std::size_t> landing_cells(const Board& b, const Light& light) {
+  std::vector<std::size_t> cells;
+  for (std::size_t i : lit_empty_cells(b, light)) {
+    bool lands = true;
+    for (int d = 0; d < 4 && lands; ++d) {
+      if (!light.entering[i * 4 + static_cast<std::size_t>(d)]) continue;
+      const int x = static_cast<int>(i) % b.width + kDx[static_cast<std::size_t>(d)];
+      const int y = static_cast<int>(i) / b.width + kDy[static_cast<std::size_t>(d)];
+      const bool on_board = x >= 0 && y >= 0 && x < b.width && y < b.height;
+      lands = !on_board || b.at(x, y).kind == Kind::Wall || b.at(x, y).kind == Kind::Emitter;
+    }
+    if (lands) cells.push_back(i);
+  }
+  return cells;
+}
+
+// Whether `cell` placed at `site` sends on some of the light that reaches the site now.
+bool passes_light(const Cell& cell, std::size_t site, const Light& light) {
+  for (int d = 0; d < 4; ++d) {
+    const Colour in = light.entering[site * 4 + static_cast<std::size_t>(d)];
+    if (in == 0) continue;
+    for (Colour out : interact(cell, static_cast<Dir>(d), in))
+      if (out) return true;
+  }
+  return false;
+}
+
+// Puts `cell` on a lit floor cell, keeping every earlier piece and crystal lit; a piece is turned
+// to one of the rotations that pass light on, so beams end only where crystals can catch them.
+// Up to kSiteAttempts sites are tried, each drawn afresh. Returns whether one was found.
+inline constexpr int kSiteAttempts = 8;
+bool place_where_light_passes(Board& b, Cell cell, Rng& rng) {
+  for (int attempt = 0; attempt < kSiteAttempts; ++attempt) {
+    const Light light = trace(b);
+    const auto sites = lit_empty_cells(b, light);
+    if (sites.empty()) return false;
+    const std::size_t site = rng.pick(sites);
+    if (is_piece(cell.kind)) {
+      std::vector<int> passing;
+      for (int r = 0; r < radix_of(cell.kind); ++r) {
+        cell.rotation = r;
+        if (passes_light(cell, site, light)) passing.push_back(r);
+      }
+      if (passing.empty()) continue;
+      cell.rotation = rng.pick(passing);
+    }
+    b.cells[site] = cell;
+    if (everything_lit(b)) return true;
+    b.cells[site] = Cell{};
+  }
+  return false;
+}
+
 // The solved board: emitters, then pieces where light already passes, then crystals where it
-// lands. Crystals that end unlit become walls and unlit pieces empty floor: both change nothing,
-// since walls absorb like crystals and an unlit piece sends no light.
+// lands, each placed only where it keeps every earlier piece lit. Crystals that end unlit become
+// walls: both absorb, so the light does not change.
 Board build_solved(const ChapterSpec& spec, int par, Rng& rng) {
   Board b{spec.width, spec.height, std::vector<Cell>(static_cast<std::size_t>(spec.width * spec.height))};
   static constexpr std::array<Colour, 5> kEmitterColours = {kRed, kGreen, kBlue, kWhite, kWhite};
@@ -49,31 +114,23 @@ Board build_solved(const ChapterSpec& spec, int par, Rng& rng) {
   // At least `par` pieces, so the scramble has room (a two-way piece takes one tap at most).
   const int pieces = static_cast<int>(rng.uniform(std::min(spec.pieces_max, std::max(spec.pieces_min, par)), spec.pieces_max));
   for (int i = 0; i < pieces; ++i) {
-    const auto sites = lit_empty_cells(b, trace(b));
-    if (sites.empty()) break;
     const Kind kind = rng.pick(kinds);
     const auto colour = static_cast<Colour>(kind == Kind::Filter ? rng.uniform(1, 6) : 0);
-    // One draw per statement: the order of draws must not depend on how a compiler sequences
-    // the two sides of an assignment (it did differ between -O3 and ASan builds).
-    const std::size_t site = rng.pick(sites);
-    const int rotation = static_cast<int>(rng.below(static_cast<std::uint64_t>(radix_of(kind))));
-    b.cells[site] = {kind, colour, Dir::North, rotation};
+    if (!place_where_light_passes(b, {kind, colour, Dir::North, 0}, rng)) break;
   }
   const int crystals = static_cast<int>(rng.uniform(spec.crystals_min, spec.crystals_max));
   for (int i = 0; i < crystals; ++i) {
-    const auto sites = lit_empty_cells(b, trace(b));
-    if (sites.empty()) break;
-    b.cells[rng.pick(sites)] = {Kind::Crystal, kWhite, Dir::North, 0};
+    const Cell crystal{Kind::Crystal, kWhite, Dir::North, 0};
+    const auto landings = landing_cells(b, trace(b));
+    if (!landings.empty()) b.cells[rng.pick(landings)] = crystal;
+    else if (!place_where_light_passes(b, crystal, rng)) break;
   }
   const Light light = trace(b);
   for (std::size_t i = 0; i < b.cells.size(); ++i) {
     Cell& c = b.cells[i];
-    if (c.kind == Kind::Crystal) {
-      if (light.received[i]) c.colour = light.received[i];
-      else c = {Kind::Wall, 0, Dir::North, 0};
-    } else if (is_piece(c.kind) && !light.received[i]) {
-      c = Cell{};
-    }
+    if (c.kind != Kind::Crystal) continue;
+    if (light.received[i]) c.colour = light.received[i];
+    else c = {Kind::Wall, 0, Dir::North, 0};
   }
   return b;
 }
@@ -111,6 +168,8 @@ int count_kind(const Board& b, Kind kind) {
 
 std::vector<Gate<Candidate>> gates_for(const ChapterSpec& spec) {
   return {
+      {std::string(kTooFewPieces),
+       [&spec](const Candidate& c) { return static_cast<int>(c.solution.size()) >= spec.pieces_min; }},
       {std::string(kTooFewCrystals), [&spec](const Candidate& c) { return count_kind(c.solved, Kind::Crystal) >= spec.crystals_min; }},
       {std::string(kNeverBends), [](const Candidate& c) { return shows(c.solved, c.light, Phenomenon::Reflection); }},
       {std::string(kNoPhenomenon), [&spec](const Candidate& c) { return shows(c.solved, c.light, spec.phenomenon); }},

@@ -21,7 +21,7 @@
 
 namespace proven::prism {
 
-inline constexpr int kGeneratorVersion = 2;
+inline constexpr int kGeneratorVersion = 3;
 
 // What a chapter teaches; its gate rejects boards where the phenomenon never happens.
 enum class Phenomenon { Reflection, Splitting, Dispersion, Mixing, Filtering, Convergence };
@@ -75,6 +75,7 @@ struct Level {
 };
 
 // Gate names, as the tally prints them.
+inline constexpr std::string_view kTooFewPieces = "too few pieces";
 inline constexpr std::string_view kTooFewCrystals = "too few crystals";
 inline constexpr std::string_view kNeverBends = "light never bends";
 inline constexpr std::string_view kNoPhenomenon = "phenomenon missing";
