@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "core/check.hpp"
 #include "core/errors.hpp"
 
 namespace proven::prism {
@@ -136,6 +137,16 @@ std::vector<int> piece_cells(const Board& board) {
   for (std::size_t i = 0; i < board.cells.size(); ++i)
     if (is_piece(board.cells[i].kind)) pieces.push_back(static_cast<int>(i));
   return pieces;
+}
+
+void tap(Cell& piece) { piece.rotation = (piece.rotation + 1) % radix_of(piece.kind); }
+
+Board with_rotations(const Board& board, const std::vector<int>& rotations) {
+  const auto pieces = piece_cells(board);
+  PROVEN_CHECK(rotations.size() == pieces.size(), "one rotation per piece");
+  Board turned = board;
+  for (std::size_t k = 0; k < pieces.size(); ++k) turned.cells[static_cast<std::size_t>(pieces[k])].rotation = rotations[k];
+  return turned;
 }
 
 std::string to_text(const Board& board) {

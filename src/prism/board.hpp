@@ -108,6 +108,12 @@ inline bool is_solved(const Board& board) { return is_solved(board, trace(board)
 // The indices of the rotatable pieces, row-major.
 std::vector<int> piece_cells(const Board& board);
 
+// One tap on a piece: its rotation advances by one, modulo its radix.
+void tap(Cell& piece);
+// The board with each piece turned to `rotations` (one per piece, piece_cells order): a level's
+// solved board from its dealt board and solution.
+Board with_rotations(const Board& board, const std::vector<int>& rotations);
+
 // The board as text, two characters per cell and one line per row (docs/prism.md lists the
 // tokens), and back. from_text throws UserError on anything it cannot read.
 std::string to_text(const Board& board);

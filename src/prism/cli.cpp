@@ -69,9 +69,7 @@ void run_show(const std::string& path, int level_number, const std::string& svg_
   if (level_number < 1 || level_number > static_cast<int>(pack.levels.size()))
     throw UserError(fmt::format("--level must be 1..{} for {}", pack.levels.size(), path));
   const Level& level = pack.levels[static_cast<std::size_t>(level_number - 1)];
-  Board solved = level.board;
-  const auto pieces = piece_cells(solved);
-  for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = level.solution[k];
+  const Board solved = with_rotations(level.board, level.solution);
   const auto caption = fmt::format("level {} (chapter {} {}, #{}), par {}", level_number, level.chapter,
                                    chapter(level.chapter).name, level.index + 1, level.par);
   fmt::print("{}\nas dealt:\n{}\nsolved:\n{}", caption, to_text(level.board), to_text(solved));

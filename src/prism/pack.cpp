@@ -176,7 +176,7 @@ std::vector<std::string> verify_pack(const Pack& pack) {
     const auto pieces = piece_cells(tapped);
     for (std::size_t k = 0; k < pieces.size(); ++k) {
       Cell& c = tapped.cells[static_cast<std::size_t>(pieces[k])];
-      while (c.rotation != l.solution[k]) c.rotation = (c.rotation + 1) % radix_of(c.kind);
+      while (c.rotation != l.solution[k]) tap(c);
     }
     if (!is_solved(tapped)) broken("tapping the stated solution does not clear the board");
     if (taps_to(l.board, l.solution) != l.par) broken(fmt::format("par {} is not the solution's {} taps", l.par, taps_to(l.board, l.solution)));

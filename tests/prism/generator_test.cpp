@@ -48,9 +48,7 @@ TEST(PrismGenerator, LevelsOfEveryChapterAreProvenAndReproducible) {
       EXPECT_EQ(bfs_par(level.board, level.par, 1u << 22), std::optional<int>(level.par));
       EXPECT_EQ(taps_to(level.board, level.solution), level.par);
       EXPECT_FALSE(is_solved(level.board));
-      Board solved = level.board;
-      const auto pieces = piece_cells(solved);
-      for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = level.solution[k];
+      const Board solved = with_rotations(level.board, level.solution);
       EXPECT_TRUE(is_solved(solved));
       EXPECT_TRUE(shows(solved, trace(solved), spec.phenomenon)) << spec.name;
       // Same stream, same level.

@@ -38,9 +38,7 @@ TEST(PrismCampaign, ShippedCampaignHasTheOriginalsShape) {
       EXPECT_GE(l.par, spec.par_min);
       EXPECT_LE(l.par, spec.par_max);
       // The chapter's phenomenon happens in the solved board (recomputed, not trusted).
-      Board solved = l.board;
-      const auto pieces = piece_cells(solved);
-      for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = l.solution[k];
+      const Board solved = with_rotations(l.board, l.solution);
       EXPECT_TRUE(shows(solved, trace(solved), spec.phenomenon)) << "level " << at + 1;
       EXPECT_TRUE(layouts.insert(canonical_layout(l.board)).second) << "level " << at + 1 << " repeats an earlier one";
       sum += l.par;

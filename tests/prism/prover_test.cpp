@@ -99,10 +99,7 @@ void expect_agrees_with_enumeration(const Board& b, VerdictCounts& counts) {
   switch (proof.verdict) {
     case Uniqueness::Unique: {
       ASSERT_EQ(*count, 1u) << to_text(b);
-      Board solved = b;
-      const auto pieces = piece_cells(b);
-      for (std::size_t k = 0; k < pieces.size(); ++k) solved.cells[static_cast<std::size_t>(pieces[k])].rotation = proof.solution[k];
-      EXPECT_TRUE(is_solved(solved)) << to_text(b);
+      EXPECT_TRUE(is_solved(with_rotations(b, proof.solution))) << to_text(b);
       ++counts.unique;
       break;
     }
