@@ -7,6 +7,9 @@
 #include <tuple>
 
 #include "bomb/module.hpp"
+#include "bomb/modules/big_button.hpp"
+#include "bomb/modules/color_echo.hpp"
+#include "bomb/modules/glyph_keypad.hpp"
 #include "bomb/modules/wires.hpp"
 
 namespace proven::bomb {
@@ -18,7 +21,7 @@ struct ModuleList {
   using RulesTuple = std::tuple<typename Ms::Rules...>;
 };
 
-using Catalog = ModuleList<Wires>;
+using Catalog = ModuleList<Wires, BigButton, GlyphKeypad, ColorEcho>;
 
 // Calls f.template operator()<M>() for each module M in catalog order.
 template <class F, Module... Ms>

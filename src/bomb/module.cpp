@@ -43,11 +43,12 @@ bool Clock::shows_digit(std::int64_t now_ms, int digit) const {
   return false;
 }
 
-std::int64_t Clock::next_display_change(std::int64_t now_ms) const {
+std::optional<std::int64_t> Clock::next_display_change(std::int64_t now_ms) const {
   // The display reads S while remaining is in [S*1000, S*1000 + 999]; it changes once the bomb
   // time elapsed E(t) = floor(t * (4 + k) / 4) reaches timer - S*1000 + 1, i.e. at the least t
   // with t * (4 + k) >= 4 * (timer - S*1000 + 1).
   const std::int64_t shown = displayed_seconds(now_ms);
+  if (shown == 0) return std::nullopt;  // the timer has run out: nothing changes any more
   const std::int64_t target_elapsed = timer_ms - shown * 1000 + 1;
   const std::int64_t rate = 4 + strikes;
   const std::int64_t t = (4 * target_elapsed + rate - 1) / rate;

@@ -84,8 +84,8 @@ struct Clock {
   std::int64_t displayed_seconds(std::int64_t now_ms) const;
   // Whether digit d (0-9) is one of the displayed digits ("4:07" shows 4, 0 and 7).
   bool shows_digit(std::int64_t now_ms, int digit) const;
-  // The first real time after now_ms at which the display changes.
-  std::int64_t next_display_change(std::int64_t now_ms) const;
+  // The first real time after now_ms at which the display changes; none once it shows 0:00.
+  std::optional<std::int64_t> next_display_change(std::int64_t now_ms) const;
 };
 
 // Everything outside the module that a rule may read.

@@ -132,6 +132,7 @@ TEST(BombClock, DisplayCountsDownFasterWithStrikes) {
   const Clock hurried{.timer_ms = 65'000, .strikes = 2};  // 1.5x
   EXPECT_EQ(hurried.displayed_seconds(10'000), 50);
   EXPECT_EQ(hurried.displayed_seconds(100'000), 0);  // never negative
+  EXPECT_EQ(hurried.next_display_change(100'000), std::nullopt);  // and frozen at 0:00
 }
 
 TEST(BombClock, NextDisplayChangeIsTheFirstMillisecondTheDisplayDiffers) {
@@ -139,7 +140,7 @@ TEST(BombClock, NextDisplayChangeIsTheFirstMillisecondTheDisplayDiffers) {
     const Clock clock{.timer_ms = 123'456, .strikes = strikes};
     std::int64_t now = 0;
     for (int change = 0; change < 50; ++change) {
-      const std::int64_t next = clock.next_display_change(now);
+      const std::int64_t next = clock.next_display_change(now).value();
       ASSERT_GT(next, now);
       EXPECT_NE(clock.displayed_seconds(next), clock.displayed_seconds(now)) << strikes << " " << now;
       EXPECT_EQ(clock.displayed_seconds(next - 1), clock.displayed_seconds(now)) << strikes << " " << now;

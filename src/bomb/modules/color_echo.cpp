@@ -1,0 +1,80 @@
+#include "bomb/modules/color_echo.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+
+ColorEcho::Rules ColorEcho::generate_rules(Rng& rng) {
+  Rules rules;
+  for (auto& by_strikes : rules.tables)
+    for (auto& table : by_strikes) {
+      for (std::size_t i = 0; i < table.size(); ++i) table[i] = static_cast<std::uint8_t>(i);
+      rng.shuffle(table);
+    }
+  return rules;
+}
+
+std::optional<std::string_view> ColorEcho::dull(const Rules& rules) {
+  static constexpr Table kIdentity = {0, 1, 2, 3};
+  std::array<const Table*, 6> all{};
+  std::size_t n = 0;
+  for (const auto& by_strikes : rules.tables)
+    for (const auto& table : by_strikes) all[n++] = &table;
+  for (std::size_t a = 0; a < all.size(); ++a) {
+    if (*all[a] == kIdentity) return "a table changes nothing";
+    for (std::size_t b = 0; b < a; ++b)
+      if (*all[a] == *all[b]) return "two tables are the same";
+  }
+  return std::nullopt;
+}
+
+ColorEcho::State ColorEcho::deal(Rng& rng, const Edgework&, const Rules&) {
+  State state;
+  state.length = static_cast<std::uint8_t>(rng.uniform(kMinStages, kMaxStages));
+  for (std::size_t i = 0; i < state.length; ++i) {
+    const std::uint64_t pad = rng.below(kPads);
+    state.flashes[i] = static_cast<std::uint8_t>(pad);
+  }
+  return state;
+}
+
+std::optional<int> ColorEcho::pad_to_press(const Rules& rules, const State& state, const Context& ctx) {
+  const Table& table = rules.tables[ctx.edgework.serial_has_vowel() ? 1 : 0][static_cast<std::size_t>(std::min(ctx.strikes(), 2))];
+  const std::uint8_t pad = table[state.flashes[state.answered]];
+  if (pad >= kPads) return std::nullopt;
+  return pad;
+}
+
+Action ColorEcho::hint(const Rules& rules, const State& state, const Context& ctx) {
+  const auto pad = pad_to_press(rules, state, ctx);
+  if (!pad) return Action::wait();
+  return {Verb::Press, static_cast<std::int16_t>(*pad)};
+}
+
+Outcome ColorEcho::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  const auto pad = pad_to_press(rules, state, ctx);
+  if (!pad || action.verb != Verb::Press || action.arg != *pad) return Outcome::Strike;
+  ++state.answered;
+  if (state.answered < state.stage) return Outcome::Ok;
+  if (state.stage == state.length) return Outcome::Solved;
+  ++state.stage;
+  state.answered = 0;
+  return Outcome::Ok;
+}
+
+nlohmann::json ColorEcho::to_json(const Rules& rules) {
+  auto tables = nlohmann::json::array();
+  for (int vowel = 0; vowel < 2; ++vowel)
+    for (int strikes = 0; strikes < 3; ++strikes) {
+      nlohmann::json map = nlohmann::json::object();
+      const Table& table = rules.tables[static_cast<std::size_t>(vowel)][static_cast<std::size_t>(strikes)];
+      for (int c = 0; c < kPads; ++c)
+        map[std::string(kPadNames[static_cast<std::size_t>(c)])] = std::string(kPadNames[table[static_cast<std::size_t>(c)]]);
+      tables.push_back({{"serial_has_vowel", vowel == 1}, {"strikes", strikes}, {"press", map}});
+    }
+  return {{"tables", tables}};
+}
+
+}  // namespace proven::bomb

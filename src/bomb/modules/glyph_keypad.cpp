@@ -1,0 +1,113 @@
+#include "bomb/modules/glyph_keypad.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+using Column = std::array<std::uint8_t, GlyphKeypad::kColumnLength>;
+
+int position_in(const Column& column, std::uint8_t glyph) {
+  for (int i = 0; i < GlyphKeypad::kColumnLength; ++i)
+    if (column[static_cast<std::size_t>(i)] == glyph) return i;
+  return -1;
+}
+
+int shared(const Column& a, const Column& b) {
+  int n = 0;
+  for (auto g : a) n += position_in(b, g) >= 0 ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+GlyphKeypad::Rules GlyphKeypad::generate_rules(Rng& rng) {
+  Rules rules;
+  for (auto& column : rules.columns) {
+    const auto glyphs = rng.sample(kColumnLength, kGlyphs);
+    for (std::size_t i = 0; i < column.size(); ++i) column[i] = static_cast<std::uint8_t>(glyphs[i]);
+  }
+  return rules;
+}
+
+std::optional<std::string_view> GlyphKeypad::dull(const Rules& rules) {
+  for (int a = 0; a < kColumns; ++a)
+    for (int b = 0; b < a; ++b) {
+      const Column& ca = rules.columns[static_cast<std::size_t>(a)];
+      const Column& cb = rules.columns[static_cast<std::size_t>(b)];
+      if (ca == cb) return "two columns are the same";
+      if (shared(ca, cb) >= kKeys) return "two columns share four or more glyphs";
+    }
+  for (int a = 0; a < kColumns; ++a) {
+    // How many of this column's glyphs appear in some other column.
+    int common = 0;
+    const Column& ca = rules.columns[static_cast<std::size_t>(a)];
+    for (auto g : ca) {
+      bool elsewhere = false;
+      for (int b = 0; b < kColumns; ++b)
+        if (b != a && position_in(rules.columns[static_cast<std::size_t>(b)], g) >= 0) elsewhere = true;
+      common += elsewhere ? 1 : 0;
+    }
+    if (common < kMinShared) return "a column shares too few glyphs with the others";
+  }
+  return std::nullopt;
+}
+
+GlyphKeypad::State GlyphKeypad::deal(Rng& rng, const Edgework&, const Rules& rules) {
+  const std::uint64_t column = rng.below(kColumns);
+  const auto picks = rng.sample(kKeys, kColumnLength);  // in draw order: the arrangement on the module
+  State state;
+  for (std::size_t k = 0; k < kKeys; ++k) state.keys[k] = rules.columns[column][picks[k]];
+  return state;
+}
+
+std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) {
+  const Column* found = nullptr;
+  for (const auto& column : rules.columns) {
+    bool all = true;
+    for (auto g : state.keys) all = all && position_in(column, g) >= 0;
+    if (!all) continue;
+    if (found) return std::nullopt;  // two columns fit: the manual does not say which
+    found = &column;
+  }
+  if (!found) return std::nullopt;
+  int best = -1;
+  int best_position = kColumnLength;
+  for (int k = 0; k < kKeys; ++k) {
+    if ((state.pressed >> k) & 1U) continue;
+    const int p = position_in(*found, state.keys[static_cast<std::size_t>(k)]);
+    if (p < best_position) {
+      best_position = p;
+      best = k;
+    }
+  }
+  if (best < 0) return std::nullopt;
+  return best;
+}
+
+Action GlyphKeypad::hint(const Rules& rules, const State& state, const Context&) {
+  const auto key = key_to_press(rules, state);
+  if (!key) return Action::wait();
+  return {Verb::Press, static_cast<std::int16_t>(*key)};
+}
+
+Outcome GlyphKeypad::apply(const Rules& rules, State& state, Action action, const Context&) {
+  const auto key = key_to_press(rules, state);
+  if (!key || action.verb != Verb::Press || action.arg != *key) return Outcome::Strike;
+  state.pressed = static_cast<std::uint8_t>(state.pressed | (1U << *key));
+  return state.pressed == (1U << kKeys) - 1 ? Outcome::Solved : Outcome::Ok;
+}
+
+nlohmann::json GlyphKeypad::to_json(const Rules& rules) {
+  auto columns = nlohmann::json::array();
+  for (const auto& column : rules.columns) {
+    auto names = nlohmann::json::array();
+    for (auto g : column) names.push_back(std::string(kGlyphNames[g]));
+    columns.push_back(names);
+  }
+  return {{"columns", columns}};
+}
+
+}  // namespace proven::bomb
