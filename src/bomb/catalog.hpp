@@ -10,7 +10,11 @@
 #include "bomb/modules/big_button.hpp"
 #include "bomb/modules/color_echo.hpp"
 #include "bomb/modules/glyph_keypad.hpp"
+#include "bomb/modules/labyrinth.hpp"
+#include "bomb/modules/passcode.hpp"
+#include "bomb/modules/recall.hpp"
 #include "bomb/modules/wires.hpp"
+#include "bomb/modules/word_grid.hpp"
 
 namespace proven::bomb {
 
@@ -21,7 +25,7 @@ struct ModuleList {
   using RulesTuple = std::tuple<typename Ms::Rules...>;
 };
 
-using Catalog = ModuleList<Wires, BigButton, GlyphKeypad, ColorEcho>;
+using Catalog = ModuleList<Wires, BigButton, GlyphKeypad, ColorEcho, WordGrid, Recall, Labyrinth, Passcode>;
 
 // Calls f.template operator()<M>() for each module M in catalog order.
 template <class F, Module... Ms>

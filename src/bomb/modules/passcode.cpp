@@ -1,0 +1,93 @@
+#include "bomb/modules/passcode.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+bool on_wheel(const std::array<char, Passcode::kLetters>& wheel, char letter) {
+  return std::find(wheel.begin(), wheel.end(), letter) != wheel.end();
+}
+
+}  // namespace
+
+Passcode::Rules Passcode::generate_rules(Rng& rng) {
+  auto picks = rng.sample(kListed, kPool);
+  std::sort(picks.begin(), picks.end());
+  Rules rules;
+  for (std::size_t i = 0; i < kListed; ++i) rules.words[i] = static_cast<std::uint8_t>(picks[i]);
+  return rules;
+}
+
+std::optional<std::string_view> Passcode::dull(const Rules&) { return std::nullopt; }
+
+bool Passcode::can_spell(const State& state, std::string_view word) {
+  for (std::size_t w = 0; w < kWheels; ++w)
+    if (!on_wheel(state.wheels[w], word[w])) return false;
+  return true;
+}
+
+Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
+  const std::uint64_t pick = rng.below(kListed);
+  const std::string_view word = kWordPool[rules.words[pick]];
+  State state;
+  for (int attempt = 0; attempt < kDealAttempts; ++attempt) {
+    for (std::size_t w = 0; w < kWheels; ++w) {
+      // The answer's letter and five other distinct letters, in a random order.
+      const auto letters = rng.sample(kLetters - 1, kAlphabet.size() - 1);
+      const std::size_t skip = kAlphabet.find(word[w]);
+      auto& wheel = state.wheels[w];
+      wheel[0] = word[w];
+      for (std::size_t i = 0; i + 1 < kLetters; ++i) wheel[i + 1] = kAlphabet[letters[i] >= skip ? letters[i] + 1 : letters[i]];
+      rng.shuffle(wheel);
+    }
+    int spellable = 0;
+    for (auto index : rules.words) spellable += can_spell(state, kWordPool[index]) ? 1 : 0;
+    if (spellable == 1) break;  // otherwise draw again; after kDealAttempts the proof sees it
+  }
+  for (auto& shown : state.shown) shown = static_cast<std::uint8_t>(rng.below(kLetters));
+  return state;
+}
+
+std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) {
+  std::optional<std::string_view> found;
+  for (auto index : rules.words) {
+    if (!can_spell(state, kWordPool[index])) continue;
+    if (found) return std::nullopt;
+    found = kWordPool[index];
+  }
+  return found;
+}
+
+Action Passcode::hint(const Rules& rules, const State& state, const Context&) {
+  const auto word = answer(rules, state);
+  if (!word) return Action::wait();
+  for (std::size_t w = 0; w < kWheels; ++w)
+    if (state.wheels[w][state.shown[w]] != (*word)[w]) return {Verb::Turn, static_cast<std::int16_t>(w)};
+  return {Verb::Submit, 0};
+}
+
+Outcome Passcode::apply(const Rules& rules, State& state, Action action, const Context&) {
+  if (action.verb == Verb::Turn && action.arg >= 0 && action.arg < kWheels) {
+    auto& shown = state.shown[static_cast<std::size_t>(action.arg)];
+    shown = static_cast<std::uint8_t>((shown + 1) % kLetters);
+    return Outcome::Ok;
+  }
+  const auto word = answer(rules, state);
+  if (!word || action.verb != Verb::Submit) return Outcome::Strike;
+  for (std::size_t w = 0; w < kWheels; ++w)
+    if (state.wheels[w][state.shown[w]] != (*word)[w]) return Outcome::Strike;
+  return Outcome::Solved;
+}
+
+nlohmann::json Passcode::to_json(const Rules& rules) {
+  auto words = nlohmann::json::array();
+  for (auto index : rules.words) words.push_back(std::string(kWordPool[index]));
+  return {{"words", words}};
+}
+
+}  // namespace proven::bomb

@@ -1,0 +1,76 @@
+#include "bomb/modules/word_grid.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+
+WordGrid::Rules WordGrid::generate_rules(Rng& rng) {
+  Rules rules;
+  for (auto& p : rules.position) p = static_cast<std::uint8_t>(rng.below(kButtons));
+  for (std::size_t word = 0; word < kButtonWords; ++word) {
+    // The word itself plus kListLength - 1 others, in a random order.
+    const auto others = rng.sample(kListLength - 1, kButtonWords - 1);
+    auto& list = rules.priority[word];
+    for (std::size_t i = 0; i + 1 < kListLength; ++i) {
+      const std::size_t other = others[i];
+      list[i] = static_cast<std::uint8_t>(other >= word ? other + 1 : other);
+    }
+    list[kListLength - 1] = static_cast<std::uint8_t>(word);
+    rng.shuffle(list);
+  }
+  return rules;
+}
+
+std::optional<std::string_view> WordGrid::dull(const Rules& rules) {
+  unsigned read = 0;
+  for (auto p : rules.position) read |= 1U << p;
+  if (read != (1U << kButtons) - 1) return "some button position is never read";
+  return std::nullopt;
+}
+
+WordGrid::State WordGrid::deal(Rng& rng, const Edgework&, const Rules&) {
+  State state;
+  for (auto& round : state.rounds) {
+    round.display = static_cast<std::uint8_t>(rng.below(kDisplayWords));
+    const auto words = rng.sample(kButtons, kButtonWords);
+    for (std::size_t b = 0; b < kButtons; ++b) round.buttons[b] = static_cast<std::uint8_t>(words[b]);
+  }
+  return state;
+}
+
+std::optional<int> WordGrid::button_to_press(const Rules& rules, const State& state) {
+  const Round& round = state.rounds[state.round];
+  const std::uint8_t read = round.buttons[rules.position[round.display]];
+  for (auto word : rules.priority[read])
+    for (int b = 0; b < kButtons; ++b)
+      if (round.buttons[static_cast<std::size_t>(b)] == word) return b;
+  return std::nullopt;
+}
+
+Action WordGrid::hint(const Rules& rules, const State& state, const Context&) {
+  const auto button = button_to_press(rules, state);
+  if (!button) return Action::wait();
+  return {Verb::Press, static_cast<std::int16_t>(*button)};
+}
+
+Outcome WordGrid::apply(const Rules& rules, State& state, Action action, const Context&) {
+  const auto button = button_to_press(rules, state);
+  if (!button || action.verb != Verb::Press || action.arg != *button) return Outcome::Strike;
+  ++state.round;
+  return state.round == kRounds ? Outcome::Solved : Outcome::Ok;
+}
+
+nlohmann::json WordGrid::to_json(const Rules& rules) {
+  nlohmann::json read = nlohmann::json::object();
+  for (int d = 0; d < kDisplayWords; ++d)
+    read[std::string(kDisplayNames[static_cast<std::size_t>(d)])] = rules.position[static_cast<std::size_t>(d)] + 1;
+  nlohmann::json lists = nlohmann::json::object();
+  for (int w = 0; w < kButtonWords; ++w) {
+    auto list = nlohmann::json::array();
+    for (auto word : rules.priority[static_cast<std::size_t>(w)]) list.push_back(std::string(kButtonNames[word]));
+    lists[std::string(kButtonNames[static_cast<std::size_t>(w)])] = list;
+  }
+  return {{"read_position", read}, {"priority", lists}};
+}
+
+}  // namespace proven::bomb
