@@ -33,7 +33,8 @@ inline constexpr std::int64_t kTimerMaxMs = 300'000;     //                     
 enum class PlayEnd : std::uint8_t { Solved, Survived, Strike, Stalled, StepCap };
 std::string_view name(PlayEnd end);
 
-enum class ProofMethod : std::uint8_t { Exhaustive, Sampled };
+// NotNeeded: a module without generated rules (Discharge Lever) has nothing to prove.
+enum class ProofMethod : std::uint8_t { Exhaustive, Sampled, NotNeeded };
 
 struct ProofResult {
   bool passed = false;
@@ -43,7 +44,7 @@ struct ProofResult {
   PlayEnd failure = PlayEnd::Solved;
   std::uint64_t failing_case = 0;
 
-  // "exhaustive (19500 cases)" or "1000 samples".
+  // "exhaustive (39000 cases)", "1000 samples" or "no rules to prove".
   std::string method_text() const;
 };
 
@@ -58,6 +59,11 @@ PlayEnd play(const typename M::Rules& rules, typename M::State state, const Edge
   Context ctx{edge, clock, 0};
   std::int64_t last_progress_ms = 0;
   for (int step = 0; step < kStepCap; ++step) {
+    if constexpr (TimedModule<M>) {
+      // An event that fell due while the Defuser was acting happens before the next look.
+      const std::optional<std::int64_t> due = M::next_event_at(rules, state, ctx);
+      if (due && *due <= ctx.now_ms && M::tick(rules, state, ctx) == Outcome::Strike) return PlayEnd::Strike;
+    }
     const Action action = M::hint(rules, state, ctx);
     if (!action.is_wait()) {
       const Outcome outcome = M::apply(rules, state, action, ctx);
@@ -91,6 +97,16 @@ template <class M>
 concept EnumerableModule = Module<M> && requires(const typename M::Rules& rules) {
   M::for_each_case(rules, [](const typename M::State&, const Edgework&, const Clock&) { return true; });
 };
+
+// Whether a module has generated rules (all but Discharge Lever).
+template <class M>
+constexpr bool has_rules() {
+  if constexpr (requires { M::kHasRules; }) {
+    return M::kHasRules;
+  } else {
+    return true;
+  }
+}
 
 template <Module M>
 ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng, const ProofOptions& options = {}) {

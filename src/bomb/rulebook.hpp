@@ -94,6 +94,12 @@ std::vector<Gate<RuleCandidate<M>>> rule_gates(const ProofOptions& proof_options
 // Thrown when a module's 200 tries all failed: names the seed path and module, with the tally.
 template <Module M>
 ModuleBuild<M> build_module_rules(const Rng& seed_root, const ProofOptions& proof_options = {}) {
+  if constexpr (!has_rules<M>()) {
+    ProofResult none;
+    none.passed = true;
+    none.method = ProofMethod::NotNeeded;
+    return {typename M::Rules{}, {M::kInfo, 0, Tally{}, none}};
+  }
   const Rng module_rng = seed_root.fork(M::kInfo.id);
   auto generated = generate<RuleCandidate<M>>(
       module_rng, [](Rng& rng) { return RuleCandidate<M>{M::generate_rules(rng), {}}; }, rule_gates<M>(proof_options),

@@ -1,0 +1,96 @@
+#include "bomb/modules/blinker.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+// All 30 patterns of 1-4 flashes, shortest first.
+constexpr std::array<Blinker::Pattern, 30> all_patterns() {
+  std::array<Blinker::Pattern, 30> out{};
+  std::size_t n = 0;
+  for (std::uint8_t length = 1; length <= 4; ++length)
+    for (unsigned longs = 0; longs < (1U << length); ++longs) out[n++] = {length, static_cast<std::uint8_t>(longs)};
+  return out;
+}
+constexpr auto kPatterns = all_patterns();
+
+}  // namespace
+
+Blinker::Rules Blinker::generate_rules(Rng& rng) {
+  Rules rules;
+  const auto patterns = rng.sample(kLetters, kPatterns.size());
+  for (std::size_t l = 0; l < kLetters; ++l) rules.code[l] = kPatterns[patterns[l]];
+  const auto words = rng.sample(kWords, kPool);
+  for (std::size_t w = 0; w < kWords; ++w) rules.words[w] = static_cast<std::uint8_t>(words[w]);
+  for (std::size_t w = 0; w < kWords; ++w) rules.frequency[w] = static_cast<std::uint8_t>(w);
+  rng.shuffle(rules.frequency);
+  return rules;
+}
+
+std::optional<std::string_view> Blinker::dull(const Rules&) { return std::nullopt; }
+
+Blinker::State Blinker::deal(Rng& rng, const Edgework&, const Rules& rules) {
+  const std::uint64_t pick = rng.below(kWords);
+  const std::string_view word = kWordPool[rules.words[pick]];
+  State state;
+  state.length = static_cast<std::uint8_t>(word.size());
+  for (std::size_t i = 0; i < word.size() && i < state.signal.size(); ++i)
+    state.signal[i] = rules.code[static_cast<std::size_t>(word[i] - 'A')];
+  const std::uint64_t dial = rng.below(kWords);
+  state.dial = static_cast<std::uint8_t>(dial);
+  return state;
+}
+
+std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& state) {
+  char decoded[8] = {};
+  for (std::size_t i = 0; i < state.length; ++i) {
+    int letter = -1;
+    for (int l = 0; l < kLetters; ++l) {
+      if (rules.code[static_cast<std::size_t>(l)] != state.signal[i]) continue;
+      if (letter >= 0) return std::nullopt;  // two letters blink alike
+      letter = l;
+    }
+    if (letter < 0) return std::nullopt;
+    decoded[i] = static_cast<char>('A' + letter);
+  }
+  const std::string_view word(decoded, state.length);
+  for (std::size_t w = 0; w < kWords; ++w)
+    if (kWordPool[rules.words[w]] == word) return rules.frequency[w];
+  return std::nullopt;
+}
+
+Action Blinker::hint(const Rules& rules, const State& state, const Context&) {
+  const auto stop = stop_to_transmit(rules, state);
+  if (!stop) return Action::wait();
+  if (state.dial < *stop) return {Verb::Turn, 1};
+  if (state.dial > *stop) return {Verb::Turn, -1};
+  return {Verb::Submit, 0};
+}
+
+Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Context&) {
+  if (action.verb == Verb::Turn && (action.arg == 1 || action.arg == -1)) {
+    const int dial = state.dial + action.arg;
+    if (dial >= 0 && dial < kWords) state.dial = static_cast<std::uint8_t>(dial);
+    return Outcome::Ok;
+  }
+  const auto stop = stop_to_transmit(rules, state);
+  if (!stop || action.verb != Verb::Submit || state.dial != *stop) return Outcome::Strike;
+  return Outcome::Solved;
+}
+
+nlohmann::json Blinker::to_json(const Rules& rules) {
+  nlohmann::json code = nlohmann::json::object();
+  for (int l = 0; l < kLetters; ++l) {
+    const Pattern& p = rules.code[static_cast<std::size_t>(l)];
+    std::string flashes;
+    for (int i = 0; i < p.length; ++i) flashes += ((p.longs >> i) & 1U) ? '-' : '.';
+    code[std::string(1, static_cast<char>('A' + l))] = flashes;
+  }
+  auto words = nlohmann::json::array();
+  for (std::size_t w = 0; w < kWords; ++w)
+    words.push_back({{"word", std::string(kWordPool[rules.words[w]])}, {"khz", frequency_khz(rules.frequency[w])}});
+  return {{"code", code}, {"words", words}};
+}
+
+}  // namespace proven::bomb
