@@ -28,6 +28,7 @@ struct ModuleList {
   static constexpr std::size_t size = sizeof...(Ms);
   static constexpr std::array<ModuleInfo, sizeof...(Ms)> infos = {Ms::kInfo...};
   using RulesTuple = std::tuple<typename Ms::Rules...>;
+  using Types = std::tuple<Ms...>;  // for std::tuple_element_t<i, Types>
 };
 
 using Catalog = ModuleList<Wires, BigButton, GlyphKeypad, ColorEcho, WordGrid, Recall, Labyrinth, Passcode, Blinker,

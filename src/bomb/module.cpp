@@ -21,8 +21,14 @@ std::string describe(Action action) {
 }
 
 std::int64_t Clock::remaining_ms(std::int64_t now_ms) const {
-  PROVEN_CHECK(now_ms >= 0 && strikes >= 0, "clock read before the start or with negative strikes");
-  return timer_ms - now_ms * (4 + strikes) / 4;
+  PROVEN_CHECK(now_ms >= since_ms && strikes >= 0, "clock read before its start or with negative strikes");
+  return timer_ms - (now_ms - since_ms) * (4 + strikes) / 4;
+}
+
+void Clock::strike(std::int64_t now_ms) {
+  timer_ms = remaining_ms(now_ms);
+  since_ms = now_ms;
+  ++strikes;
 }
 
 std::int64_t Clock::displayed_seconds(std::int64_t now_ms) const {
@@ -45,13 +51,13 @@ bool Clock::shows_digit(std::int64_t now_ms, int digit) const {
 
 std::optional<std::int64_t> Clock::next_display_change(std::int64_t now_ms) const {
   // The display reads S while remaining is in [S*1000, S*1000 + 999]; it changes once the bomb
-  // time elapsed E(t) = floor(t * (4 + k) / 4) reaches timer - S*1000 + 1, i.e. at the least t
-  // with t * (4 + k) >= 4 * (timer - S*1000 + 1).
+  // time elapsed E(t) = floor((t - since) * (4 + k) / 4) reaches timer - S*1000 + 1, i.e. at the
+  // least t with (t - since) * (4 + k) >= 4 * (timer - S*1000 + 1).
   const std::int64_t shown = displayed_seconds(now_ms);
   if (shown == 0) return std::nullopt;  // the timer has run out: nothing changes any more
   const std::int64_t target_elapsed = timer_ms - shown * 1000 + 1;
   const std::int64_t rate = 4 + strikes;
-  const std::int64_t t = (4 * target_elapsed + rate - 1) / rate;
+  const std::int64_t t = since_ms + (4 * target_elapsed + rate - 1) / rate;
   return std::max(t, now_ms + 1);
 }
 

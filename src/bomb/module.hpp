@@ -12,6 +12,8 @@
 //     static State deal(Rng& rng, const Edgework&, const Rules&);  // one module on a bomb
 //     static Action hint(const Rules&, const State&, const Context&);     // the one correct action
 //     static Outcome apply(const Rules&, State&, Action, const Context&); // judge an action
+//     static std::string show(const State&);                 // what the Defuser sees, one line
+//     static nlohmann::json to_json(const Rules&);           // the rules as data (docs/bomb.md)
 //     // timed and needy modules also:
 //     static std::optional<std::int64_t> next_event_at(const Rules&, const State&, const Context&);
 //     static Outcome tick(const Rules&, State&, const Context&);
@@ -73,11 +75,14 @@ std::string describe(Action action);
 
 enum class Outcome : std::uint8_t { Ok, Strike, Solved };
 
-// The bomb clock. Strikes speed it up by a quarter each (1, 1.25, 1.5 ...), so the bomb time
-// that has passed after `now_ms` of real (simulated) time is now_ms * (4 + strikes) / 4.
+// The bomb clock. Strikes speed it up by a quarter each (1, 1.25, 1.5 ...): from `since_ms` on,
+// with `strikes` on the bomb, the display loses (now - since_ms) * (4 + strikes) / 4 ms of bomb
+// time from `timer_ms`. A bomb that takes a strike rebases the clock (strike()), so the display
+// never jumps.
 struct Clock {
-  std::int64_t timer_ms = 300'000;  // remaining on the display when the module's play began
+  std::int64_t timer_ms = 300'000;  // remaining on the display at since_ms
   int strikes = 0;
+  std::int64_t since_ms = 0;
 
   std::int64_t remaining_ms(std::int64_t now_ms) const;
   // The whole seconds the display shows (m:ss), never negative.
@@ -86,6 +91,8 @@ struct Clock {
   bool shows_digit(std::int64_t now_ms, int digit) const;
   // The first real time after now_ms at which the display changes; none once it shows 0:00.
   std::optional<std::int64_t> next_display_change(std::int64_t now_ms) const;
+  // One more strike from now_ms on.
+  void strike(std::int64_t now_ms);
 };
 
 // Everything outside the module that a rule may read.
@@ -110,6 +117,7 @@ concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rule
   { M::deal(rng, edge, rules) } -> std::same_as<typename M::State>;
   { M::hint(rules, cstate, ctx) } -> std::same_as<Action>;
   { M::apply(rules, state, action, ctx) } -> std::same_as<Outcome>;
+  { M::show(cstate) } -> std::same_as<std::string>;  // what the Defuser sees, one line
 };
 
 // A module whose state changes with time (a held button, a needy countdown).

@@ -33,8 +33,13 @@ RuleBook build_rule_book(int seed) {
 }
 
 nlohmann::json to_json(const RuleBook& book) {
-  nlohmann::json modules = nlohmann::json::object();
-  for_each_module([&]<class M>() { modules[std::string(M::kInfo.id)] = M::to_json(book.rules_of<M>()); });
+  auto modules = nlohmann::json::array();  // catalog order
+  for_each_module([&]<class M>() {
+    modules.push_back({{"id", std::string(M::kInfo.id)},
+                       {"name", std::string(M::kInfo.name)},
+                       {"needy", M::kInfo.kind == ModuleKind::Needy},
+                       {"rules", M::to_json(book.rules_of<M>())}});
+  });
   return {{"format", "proven-bomb-rules/1"}, {"seed", book.seed}, {"modules", modules}};
 }
 

@@ -116,7 +116,8 @@ ModuleBuild<M> build_module_rules(const Rng& seed_root, const ProofOptions& proo
 // Builds every module's rules for a seed in 1..999,999 (checked: a UserError otherwise).
 RuleBook build_rule_book(int seed);
 
-// {"format": "proven-bomb-rules/1", "seed": N, "modules": {"wires": {...}, ...}} (docs/bomb.md).
+// {"format": "proven-bomb-rules/1", "seed": N, "modules": [{"id": "wires", "name": "Wires",
+// "needy": false, "rules": {...}}, ...]} in catalog order (docs/bomb.md).
 nlohmann::json to_json(const RuleBook& book);
 
 }  // namespace proven::bomb

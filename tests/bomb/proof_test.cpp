@@ -21,6 +21,7 @@ struct DelayedButton {
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules&) { return {}; }
+  static std::string show(const State&) { return "toy"; }
   static Action hint(const Rules& r, const State&, const Context& ctx) {
     if (ctx.now_ms >= r.ready_ms || r.press_early) return {Verb::Press, 0};
     return Action::wait();
@@ -44,6 +45,7 @@ struct EndlessButton {
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules&) { return {}; }
+  static std::string show(const State&) { return "toy"; }
   static Action hint(const Rules&, const State&, const Context&) { return {Verb::Press, 0}; }
   static Outcome apply(const Rules&, State& s, Action, const Context&) { ++s.presses; return Outcome::Ok; }
 };
@@ -58,6 +60,7 @@ struct ToyNeedy {
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules& r) { return {r.period_ms, true}; }
+  static std::string show(const State&) { return "toy"; }
   static Action hint(const Rules& r, const State& s, const Context&) {
     return s.active && r.answers ? Action{Verb::Answer, 1} : Action::wait();
   }
@@ -147,6 +150,17 @@ TEST(BombClock, NextDisplayChangeIsTheFirstMillisecondTheDisplayDiffers) {
       now = next;
     }
   }
+}
+
+TEST(BombClock, AStrikeSpeedsTheClockFromThatMomentWithoutAJump) {
+  Clock clock{.timer_ms = 100'000, .strikes = 0, .since_ms = 0};
+  EXPECT_EQ(clock.remaining_ms(20'000), 80'000);
+  clock.strike(20'000);
+  EXPECT_EQ(clock.remaining_ms(20'000), 80'000);
+  EXPECT_EQ(clock.remaining_ms(28'000), 70'000);  // 8 s at 1.25x
+  const std::int64_t next = clock.next_display_change(20'000).value();
+  EXPECT_EQ(clock.displayed_seconds(next), 79);
+  EXPECT_EQ(clock.displayed_seconds(next - 1), 80);
 }
 
 TEST(BombClock, ShowsEveryDigitOfMinutesAndSeconds) {

@@ -152,4 +152,10 @@ std::string BigButton::describe(const Condition& c) {
   return "?";
 }
 
+std::string BigButton::show(const State& state) {
+  std::string text = fmt::format("a {} button labelled \"{}\"", kColourNames[state.colour], kLabelNames[state.label]);
+  if (state.held) text += fmt::format(", held, strip lit {}", kColourNames[state.strip]);
+  return text;
+}
+
 }  // namespace proven::bomb

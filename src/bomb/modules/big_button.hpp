@@ -74,6 +74,8 @@ struct BigButton {
   static Move move_for(const Rules& rules, const State& state, const Edgework& edge);
   static Action correct_action(const Rules& rules, const State& state, const Context& ctx);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
   static std::string describe(const Condition& condition);
 };

@@ -1,5 +1,6 @@
 #include "bomb/modules/blinker.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -91,6 +92,15 @@ nlohmann::json Blinker::to_json(const Rules& rules) {
   for (std::size_t w = 0; w < kWords; ++w)
     words.push_back({{"word", std::string(kWordPool[rules.words[w]])}, {"khz", frequency_khz(rules.frequency[w])}});
   return {{"code", code}, {"words", words}};
+}
+
+std::string Blinker::show(const State& state) {
+  std::string text = "blinking";
+  for (std::size_t i = 0; i < state.length; ++i) {
+    text += ' ';
+    for (int f = 0; f < state.signal[i].length; ++f) text += ((state.signal[i].longs >> f) & 1U) ? '-' : '.';
+  }
+  return text + fmt::format(", dial at {} kHz", frequency_khz(state.dial));
 }
 
 }  // namespace proven::bomb

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -59,6 +60,8 @@ struct Blinker {
   // The rule lookup hint and apply share: the dial stop to transmit on.
   static std::optional<int> stop_to_transmit(const Rules& rules, const State& state);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -75,6 +76,13 @@ nlohmann::json ColorEcho::to_json(const Rules& rules) {
       tables.push_back({{"serial_has_vowel", vowel == 1}, {"strikes", strikes}, {"press", map}});
     }
   return {{"tables", tables}};
+}
+
+std::string ColorEcho::show(const State& state) {
+  std::string text = fmt::format("stage {} of {}, flashing:", state.stage, state.length);
+  for (int i = 0; i < state.stage; ++i) text += fmt::format(" {}", kPadNames[state.flashes[static_cast<std::size_t>(i)]]);
+  if (state.answered > 0) text += fmt::format(" ({} answered)", state.answered);
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -104,6 +105,18 @@ nlohmann::json DialAlignment::to_json(const Rules& rules) {
     patterns.push_back({{"lights", rows}, {"direction", std::string(kDirectionNames[rules.direction[i]])}});
   }
   return {{"patterns", patterns}};
+}
+
+std::string DialAlignment::show(const State& state) {
+  std::string text = "dial " + std::string(kDirectionNames[state.dial]);
+  if (!state.timer.active) return text + ", asleep";
+  const std::uint16_t lights = pattern_shown(state);
+  text += ", lights ";
+  for (int i = 0; i < kLights; ++i) {
+    if (i == 6) text += '/';
+    text += ((lights >> i) & 1U) ? 'o' : '.';
+  }
+  return text;
 }
 
 }  // namespace proven::bomb

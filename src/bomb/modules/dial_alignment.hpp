@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -53,6 +54,8 @@ struct DialAlignment {
   static std::optional<int> direction_for(const Rules& rules, const State& state);
   static std::uint16_t pattern_shown(const State& state);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -53,5 +54,9 @@ Outcome DischargeLever::tick(const Rules&, State& state, const Context& ctx) {
 }
 
 nlohmann::json DischargeLever::to_json(const Rules&) { return nlohmann::json::object(); }
+
+std::string DischargeLever::show(const State& state) {
+  return fmt::format("meter {}%{}", state.charge * 100 / kFullMs, state.held ? ", lever held" : "");
+}
 
 }  // namespace proven::bomb

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -43,6 +44,8 @@ struct DischargeLever {
   // The meter at a time (the lookup hint and apply share), before any strike resets it.
   static std::int64_t charge_at(const State& state, std::int64_t now_ms);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules&);
 };
 

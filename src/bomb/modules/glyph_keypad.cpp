@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -108,6 +109,13 @@ nlohmann::json GlyphKeypad::to_json(const Rules& rules) {
     columns.push_back(names);
   }
   return {{"columns", columns}};
+}
+
+std::string GlyphKeypad::show(const State& state) {
+  std::string text = "keys:";
+  for (int k = 0; k < kKeys; ++k)
+    text += fmt::format(" {}{}", kGlyphNames[state.keys[static_cast<std::size_t>(k)]], ((state.pressed >> k) & 1U) ? " (down)" : "");
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -73,6 +74,8 @@ struct GlyphKeypad {
             }
   }
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 
  private:

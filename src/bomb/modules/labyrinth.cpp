@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -156,6 +157,12 @@ nlohmann::json Labyrinth::to_json(const Rules& rules) {
     mazes.push_back({{"markers", markers}, {"cells", rows}});
   }
   return {{"mazes", mazes}};
+}
+
+std::string Labyrinth::show(const State& state) {
+  auto cell = [](int c) { return fmt::format("({},{})", c % kSize + 1, c / kSize + 1); };
+  return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]), cell(state.light),
+                     cell(state.goal));
 }
 
 }  // namespace proven::bomb

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -59,6 +60,8 @@ struct Labyrinth {
   // Neighbour of a cell in a direction through an open side, or -1.
   static int step(const Maze& maze, int cell, int direction);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

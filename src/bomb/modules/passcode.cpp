@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -88,6 +89,20 @@ nlohmann::json Passcode::to_json(const Rules& rules) {
   auto words = nlohmann::json::array();
   for (auto index : rules.words) words.push_back(std::string(kWordPool[index]));
   return {{"words", words}};
+}
+
+std::string Passcode::show(const State& state) {
+  std::string text = "wheels:";
+  for (std::size_t w = 0; w < kWheels; ++w) {
+    text += ' ';
+    for (std::size_t i = 0; i < kLetters; ++i) {
+      const bool shown = i == state.shown[w];
+      if (shown) text += '[';
+      text += state.wheels[w][i];
+      if (shown) text += ']';
+    }
+  }
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -53,6 +54,8 @@ struct Passcode {
   static std::optional<std::string_view> answer(const Rules& rules, const State& state);
   static bool can_spell(const State& state, std::string_view word);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

@@ -1,5 +1,6 @@
 #include "bomb/modules/pressure_vent.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -82,6 +83,11 @@ nlohmann::json PressureVent::to_json(const Rules& rules) {
   for (std::size_t i = 0; i < kListed; ++i)
     prompts.push_back({{"prompt", std::string(kPrompts[rules.prompts[i]])}, {"answer", rules.yes[i] ? "yes" : "no"}});
   return {{"prompts", prompts}};
+}
+
+std::string PressureVent::show(const State& state) {
+  if (!state.timer.active) return "asleep";
+  return fmt::format("asking \"{}\"", kPrompts[prompt_shown(state)]);
 }
 
 }  // namespace proven::bomb

@@ -129,4 +129,10 @@ nlohmann::json Recall::to_json(const Rules& rules) {
   return {{"stages", stages}};
 }
 
+std::string Recall::show(const State& state) {
+  const Stage& now = state.stages[state.stage];
+  return fmt::format("stage {} of {}, display {}, labels {} {} {} {}", state.stage + 1, kStages, now.display, now.labels[0],
+                     now.labels[1], now.labels[2], now.labels[3]);
+}
+
 }  // namespace proven::bomb

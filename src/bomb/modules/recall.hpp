@@ -55,6 +55,8 @@ struct Recall {
   // at a stage not yet played, or at a label not on the buttons).
   static std::optional<int> position_to_press(const Rules& rules, const State& state);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
   static std::string describe(const Instruction& instruction);
 };

@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -70,6 +71,22 @@ nlohmann::json TangledWires::to_json(const Rules& rules) {
                      {"led", (f & kLed) != 0},
                      {"instruction", std::string(kCodes[static_cast<std::size_t>(rules.table[f])])}});
   return {{"table", table}};
+}
+
+std::string TangledWires::show(const State& state) {
+  std::string text = fmt::format("{} wires:", state.count);
+  for (int i = 0; i < state.count; ++i) {
+    const std::uint8_t f = state.features[static_cast<std::size_t>(i)];
+    std::string wire;
+    if (f & kRed) wire += "red";
+    if (f & kBlue) wire += wire.empty() ? "blue" : "+blue";
+    if (wire.empty()) wire = "white";
+    if (f & kStar) wire += " star";
+    if (f & kLed) wire += " led";
+    if ((state.cut >> i) & 1U) wire += " (cut)";
+    text += " [" + wire + "]";
+  }
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -53,6 +54,8 @@ struct TangledWires {
   static bool must_cut(const Rules& rules, std::uint8_t features, const Edgework& edge);
   static std::uint8_t wires_to_cut(const Rules& rules, const State& state, const Edgework& edge);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

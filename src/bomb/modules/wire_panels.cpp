@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -92,6 +93,17 @@ nlohmann::json WirePanels::to_json(const Rules& rules) {
     colours[std::string(kColourNames[c])] = list;
   }
   return {{"cut_letters_by_occurrence", colours}};
+}
+
+std::string WirePanels::show(const State& state) {
+  const Panel& panel = state.panels[state.panel];
+  std::string text = fmt::format("panel {} of {}:", state.panel + 1, kPanels);
+  for (std::size_t p = 0; p < kPosts; ++p) {
+    if (!((panel.present >> p) & 1U)) continue;
+    text += fmt::format(" {} {}->{}{}", kColourNames[panel.wires[p].colour], p + 1, static_cast<char>('A' + panel.wires[p].letter),
+                        ((state.cut >> p) & 1U) ? " (cut)" : "");
+  }
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -59,6 +60,8 @@ struct WirePanels {
   // when a colour has occurred more often than the manual lists).
   static std::optional<std::uint8_t> posts_to_cut(const Rules& rules, const State& state);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 

@@ -114,7 +114,7 @@ bool same_conditions(const Line& a, const Line& b) {
          (a.conditions[0] == b.conditions[1] && a.conditions[1] == b.conditions[0]);
 }
 
-// Walks every wire sequence of one list's length, both serial parities.
+// Walks every wire sequence of one list's length, both serial parities, while f returns true.
 template <class F>
 void for_each_sequence(int wires, F&& f) {
   Wires::State state;
@@ -127,8 +127,7 @@ void for_each_sequence(int wires, F&& f) {
       state.colours[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rest % Wires::kColours);
       rest /= Wires::kColours;
     }
-    f(state, false);
-    f(state, true);
+    if (!f(state, false) || !f(state, true)) return;
   }
 }
 
@@ -157,47 +156,66 @@ nlohmann::json target_json(const Target& t) {
 Wires::Rules Wires::generate_rules(Rng& rng) {
   Rules rules;
   for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
+    // Redraw a list (from this try's stream) until it is lively; the filter still checks it.
     List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
-    list.line_count = static_cast<std::uint8_t>(rng.uniform(3, 4));
-    for (std::size_t i = 0; i < list.line_count; ++i) list.lines[i] = draw_line(rng, wires);
-    list.otherwise = draw_position(rng, wires);
+    for (int draw = 0; draw < kListDraws; ++draw) {
+      list = List{};
+      list.line_count = static_cast<std::uint8_t>(rng.uniform(3, 4));
+      for (std::size_t i = 0; i < list.line_count; ++i) list.lines[i] = draw_line(rng, wires);
+      list.otherwise = draw_position(rng, wires);
+      if (!dull_list(list, wires)) break;
+    }
   }
   return rules;
 }
 
 std::optional<std::string_view> Wires::dull(const Rules& rules) {
   for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
-    const List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
-    for (int i = 0; i < list.line_count; ++i) {
-      const Line& line = list.lines[static_cast<std::size_t>(i)];
-      if (line.condition_count == 2 && names_colour(line.conditions[0]) && names_colour(line.conditions[1]) &&
-          line.conditions[0].colour == line.conditions[1].colour)
-        return "a line names one colour twice";
-      for (int j = 0; j < i; ++j)
-        if (same_conditions(list.lines[static_cast<std::size_t>(j)], line)) return "a line repeats an earlier line's conditions";
-    }
-    // Over every sequence: which line fires first, and would the answer differ without it?
-    std::array<std::uint32_t, 5> fired{};
-    std::array<bool, 5> matters{};
-    const int otherwise = list.line_count;
-    for_each_sequence(wires, [&](const State& state, bool serial_odd) {
-      unsigned mask = 1U << otherwise;
-      for (int i = 0; i < list.line_count; ++i)
-        if (fires(list.lines[static_cast<std::size_t>(i)], state, serial_odd)) mask |= 1U << i;
-      const int first = std::countr_zero(mask);
-      ++fired[static_cast<std::size_t>(first)];
-      if (first == otherwise) return;
+    const auto reason = dull_list(rules.lists[static_cast<std::size_t>(wires - kMinWires)], wires);
+    if (reason) return reason;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
+  for (int i = 0; i < list.line_count; ++i) {
+    const Line& line = list.lines[static_cast<std::size_t>(i)];
+    if (line.condition_count == 2 && names_colour(line.conditions[0]) && names_colour(line.conditions[1]) &&
+        line.conditions[0].colour == line.conditions[1].colour)
+      return "a line names one colour twice";
+    for (int j = 0; j < i; ++j)
+      if (same_conditions(list.lines[static_cast<std::size_t>(j)], line)) return "a line repeats an earlier line's conditions";
+  }
+  // Over every sequence: which line fires first, and would the answer differ without it? Stops
+  // as soon as every line has fired and mattered and the otherwise line has been reached.
+  std::array<bool, 5> fired{};
+  std::array<bool, 5> matters{};
+  const int otherwise = list.line_count;
+  const unsigned all_lines = (1U << otherwise) - 1;
+  unsigned fired_mask = 0;
+  unsigned matters_mask = 0;
+  for_each_sequence(wires, [&](const State& state, bool serial_odd) {
+    unsigned mask = 1U << otherwise;
+    for (int i = 0; i < list.line_count; ++i)
+      if (fires(list.lines[static_cast<std::size_t>(i)], state, serial_odd)) mask |= 1U << i;
+    const int first = std::countr_zero(mask);
+    fired[static_cast<std::size_t>(first)] = true;
+    fired_mask |= 1U << first;
+    if (first != otherwise && !matters[static_cast<std::size_t>(first)]) {
       const int second = std::countr_zero(mask & ~(1U << first));
       const Target& after = second == otherwise ? list.otherwise : list.lines[static_cast<std::size_t>(second)].target;
-      if (resolve(list.lines[static_cast<std::size_t>(first)].target, state) != resolve(after, state))
+      if (resolve(list.lines[static_cast<std::size_t>(first)].target, state) != resolve(after, state)) {
         matters[static_cast<std::size_t>(first)] = true;
-    });
-    for (int i = 0; i < list.line_count; ++i) {
-      if (fired[static_cast<std::size_t>(i)] == 0) return "a line never fires";
-      if (!matters[static_cast<std::size_t>(i)]) return "a line never changes the answer";
+        matters_mask |= 1U << first;
+      }
     }
-    if (fired[static_cast<std::size_t>(otherwise)] == 0) return "the otherwise line is never reached";
+    return !(fired_mask == (all_lines | (1U << otherwise)) && matters_mask == all_lines);
+  });
+  for (int i = 0; i < list.line_count; ++i) {
+    if (!fired[static_cast<std::size_t>(i)]) return "a line never fires";
+    if (!matters[static_cast<std::size_t>(i)]) return "a line never changes the answer";
   }
+  if (!fired[static_cast<std::size_t>(otherwise)]) return "the otherwise line is never reached";
   return std::nullopt;
 }
 
@@ -278,6 +296,12 @@ std::string Wires::describe(const Target& t) {
     case Target::Kind::LastOf: return fmt::format("cut the last {} wire", colour_name(t.value));
   }
   return "?";
+}
+
+std::string Wires::show(const State& state) {
+  std::string text = fmt::format("{} wires:", state.count);
+  for (int i = 0; i < state.count; ++i) text += fmt::format(" {}", colour_name(state.colours[static_cast<std::size_t>(i)]));
+  return text;
 }
 
 }  // namespace proven::bomb

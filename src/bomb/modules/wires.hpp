@@ -72,6 +72,10 @@ struct Wires {
 
   static Rules generate_rules(Rng& rng);
   static std::optional<std::string_view> dull(const Rules& rules);
+  // The filter for one list (dull() asks it of all four; the generator redraws a list until it
+  // passes, up to kListDraws times, so a try seldom fails here).
+  static std::optional<std::string_view> dull_list(const List& list, int wires);
+  static constexpr int kListDraws = 40;
   static State deal(Rng& rng, const Edgework& edge, const Rules& rules);
   static Action hint(const Rules& rules, const State& state, const Context& ctx);
   static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
@@ -103,6 +107,8 @@ struct Wires {
   static std::optional<int> wire_to_cut(const Rules& rules, const State& state, bool serial_odd);
   static Edgework parity_casing(int parity);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
   static std::string describe(const Condition& condition);
   static std::string describe(const Target& target);

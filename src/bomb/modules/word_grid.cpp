@@ -1,5 +1,6 @@
 #include "bomb/modules/word_grid.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -71,6 +72,13 @@ nlohmann::json WordGrid::to_json(const Rules& rules) {
     lists[std::string(kButtonNames[static_cast<std::size_t>(w)])] = list;
   }
   return {{"read_position", read}, {"priority", lists}};
+}
+
+std::string WordGrid::show(const State& state) {
+  const Round& round = state.rounds[state.round];
+  std::string text = fmt::format("round {} of {}, display {}, buttons:", state.round + 1, kRounds, kDisplayNames[round.display]);
+  for (auto b : round.buttons) text += fmt::format(" {}", kButtonNames[b]);
+  return text;
 }
 
 }  // namespace proven::bomb

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json_fwd.hpp>
@@ -54,6 +55,8 @@ struct WordGrid {
   // The rule lookup hint and apply share: the button to press this round.
   static std::optional<int> button_to_press(const Rules& rules, const State& state);
 
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
   static nlohmann::json to_json(const Rules& rules);
 };
 
