@@ -22,6 +22,13 @@ int shared(const Column& a, const Column& b) {
   return n;
 }
 
+// Bit g set: glyph g is among the first n.
+std::uint32_t glyph_mask(const std::uint8_t* glyphs, int n) {
+  std::uint32_t mask = 0;
+  for (int i = 0; i < n; ++i) mask |= 1U << glyphs[i];
+  return mask;
+}
+
 }  // namespace
 
 GlyphKeypad::Rules GlyphKeypad::generate_rules(Rng& rng) {
@@ -66,10 +73,9 @@ GlyphKeypad::State GlyphKeypad::deal(Rng& rng, const Edgework&, const Rules& rul
 
 std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) {
   const Column* found = nullptr;
+  const std::uint32_t keys = glyph_mask(state.keys.data(), kKeys);
   for (const auto& column : rules.columns) {
-    bool all = true;
-    for (auto g : state.keys) all = all && position_in(column, g) >= 0;
-    if (!all) continue;
+    if ((keys & ~glyph_mask(column.data(), kColumnLength)) != 0) continue;  // some key is not in it
     if (found) return std::nullopt;  // two columns fit: the manual does not say which
     found = &column;
   }

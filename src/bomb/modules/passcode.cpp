@@ -32,22 +32,48 @@ bool Passcode::can_spell(const State& state, std::string_view word) {
   return true;
 }
 
+namespace {
+
+// Bit l set: letter 'A' + l is on the wheel. The lookup tests every listed word against these.
+std::array<std::uint32_t, Passcode::kWheels> wheel_masks(const Passcode::State& state) {
+  std::array<std::uint32_t, Passcode::kWheels> masks{};
+  for (std::size_t w = 0; w < Passcode::kWheels; ++w)
+    for (char c : state.wheels[w]) masks[w] |= 1U << (c - 'A');
+  return masks;
+}
+
+bool spells(const std::array<std::uint32_t, Passcode::kWheels>& masks, std::string_view word) {
+  for (std::size_t w = 0; w < Passcode::kWheels; ++w)
+    if (!((masks[w] >> (word[w] - 'A')) & 1U)) return false;
+  return true;
+}
+
+}  // namespace
+
 Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
   const std::uint64_t pick = rng.below(kListed);
   const std::string_view word = kWordPool[rules.words[pick]];
   State state;
   for (int attempt = 0; attempt < kDealAttempts; ++attempt) {
     for (std::size_t w = 0; w < kWheels; ++w) {
-      // The answer's letter and five other distinct letters, in a random order.
-      const auto letters = rng.sample(kLetters - 1, kAlphabet.size() - 1);
-      const std::size_t skip = kAlphabet.find(word[w]);
+      // The answer's letter and five other distinct letters (a partial Fisher-Yates over the
+      // other 25, without allocating), in a random order.
+      std::array<char, 25> others{};
+      std::size_t n = 0;
+      for (char c : kAlphabet)
+        if (c != word[w]) others[n++] = c;
       auto& wheel = state.wheels[w];
       wheel[0] = word[w];
-      for (std::size_t i = 0; i + 1 < kLetters; ++i) wheel[i + 1] = kAlphabet[letters[i] >= skip ? letters[i] + 1 : letters[i]];
+      for (std::size_t i = 0; i + 1 < kLetters; ++i) {
+        const std::uint64_t j = i + rng.below(others.size() - i);
+        std::swap(others[i], others[j]);
+        wheel[i + 1] = others[i];
+      }
       rng.shuffle(wheel);
     }
+    const auto masks = wheel_masks(state);
     int spellable = 0;
-    for (auto index : rules.words) spellable += can_spell(state, kWordPool[index]) ? 1 : 0;
+    for (auto index : rules.words) spellable += spells(masks, kWordPool[index]) ? 1 : 0;
     if (spellable == 1) break;  // otherwise draw again; after kDealAttempts the proof sees it
   }
   for (auto& shown : state.shown) shown = static_cast<std::uint8_t>(rng.below(kLetters));
@@ -55,9 +81,10 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
 }
 
 std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) {
+  const auto masks = wheel_masks(state);
   std::optional<std::string_view> found;
   for (auto index : rules.words) {
-    if (!can_spell(state, kWordPool[index])) continue;
+    if (!spells(masks, kWordPool[index])) continue;
     if (found) return std::nullopt;
     found = kWordPool[index];
   }

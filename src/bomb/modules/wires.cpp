@@ -15,26 +15,38 @@ using List = Wires::List;
 
 constexpr std::uint64_t kConditionWeights[] = {3, 2, 2, 1, 1};  // CountIs, CountAtLeast, LastIs, SerialOdd, SerialEven
 
-int count_of(const Wires::State& state, int colour) {
-  int n = 0;
-  for (int i = 0; i < state.count; ++i) n += state.colours[static_cast<std::size_t>(i)] == colour ? 1 : 0;
-  return n;
+// What the conditions read, computed once per wire sequence.
+// Colour counts are packed 3 bits per colour (at most 6 wires) in one register: the byte-array
+// version spent most of the exhaustive proof's time in store-forwarding stalls.
+struct Facts {
+  std::uint32_t counts = 0;
+  std::uint8_t last = 0;
+  bool serial_odd = false;
+  int count(int colour) const { return static_cast<int>((counts >> (3 * colour)) & 7U); }
+};
+
+Facts facts_of(const Wires::State& state, bool serial_odd) {
+  Facts f;
+  for (int i = 0; i < state.count; ++i) f.counts += 1U << (3 * state.colours[static_cast<std::size_t>(i)]);
+  f.last = state.colours[static_cast<std::size_t>(state.count - 1)];
+  f.serial_odd = serial_odd;
+  return f;
 }
 
-bool holds(const Condition& c, const Wires::State& state, bool serial_odd) {
+bool holds(const Condition& c, const Facts& f) {
   switch (c.kind) {
-    case Condition::Kind::CountIs: return count_of(state, c.colour) == c.number;
-    case Condition::Kind::CountAtLeast: return count_of(state, c.colour) >= c.number;
-    case Condition::Kind::LastIs: return state.colours[static_cast<std::size_t>(state.count - 1)] == c.colour;
-    case Condition::Kind::SerialOdd: return serial_odd;
-    case Condition::Kind::SerialEven: return !serial_odd;
+    case Condition::Kind::CountIs: return f.count(c.colour) == c.number;
+    case Condition::Kind::CountAtLeast: return f.count(c.colour) >= c.number;
+    case Condition::Kind::LastIs: return f.last == c.colour;
+    case Condition::Kind::SerialOdd: return f.serial_odd;
+    case Condition::Kind::SerialEven: return !f.serial_odd;
   }
   return false;
 }
 
-bool fires(const Line& line, const Wires::State& state, bool serial_odd) {
+bool fires(const Line& line, const Facts& f) {
   for (int i = 0; i < line.condition_count; ++i)
-    if (!holds(line.conditions[static_cast<std::size_t>(i)], state, serial_odd)) return false;
+    if (!holds(line.conditions[static_cast<std::size_t>(i)], f)) return false;
   return true;
 }
 
@@ -195,9 +207,10 @@ std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
   unsigned fired_mask = 0;
   unsigned matters_mask = 0;
   for_each_sequence(wires, [&](const State& state, bool serial_odd) {
+    const Facts facts = facts_of(state, serial_odd);
     unsigned mask = 1U << otherwise;
     for (int i = 0; i < list.line_count; ++i)
-      if (fires(list.lines[static_cast<std::size_t>(i)], state, serial_odd)) mask |= 1U << i;
+      if (fires(list.lines[static_cast<std::size_t>(i)], facts)) mask |= 1U << i;
     const int first = std::countr_zero(mask);
     fired[static_cast<std::size_t>(first)] = true;
     fired_mask |= 1U << first;
@@ -231,9 +244,10 @@ Wires::State Wires::deal(Rng& rng, const Edgework&, const Rules&) {
 
 std::optional<int> Wires::wire_to_cut(const Rules& rules, const State& state, bool serial_odd) {
   const List& list = rules.lists[static_cast<std::size_t>(state.count - kMinWires)];
+  const Facts facts = facts_of(state, serial_odd);
   for (int i = 0; i < list.line_count; ++i) {
     const Line& line = list.lines[static_cast<std::size_t>(i)];
-    if (fires(line, state, serial_odd)) return resolve(line.target, state);
+    if (fires(line, facts)) return resolve(line.target, state);
   }
   return resolve(list.otherwise, state);
 }
