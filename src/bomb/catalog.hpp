@@ -23,7 +23,7 @@
 
 namespace proven::bomb {
 
-template <Module... Ms>
+template <CatalogModule... Ms>
 struct ModuleList {
   static constexpr std::size_t size = sizeof...(Ms);
   static constexpr std::array<ModuleInfo, sizeof...(Ms)> infos = {Ms::kInfo...};
@@ -35,7 +35,7 @@ using Catalog = ModuleList<Wires, BigButton, GlyphKeypad, ColorEcho, WordGrid, R
                            TangledWires, WirePanels, PressureVent, DialAlignment, DischargeLever>;
 
 // Calls f.template operator()<M>() for each module M in catalog order.
-template <class F, Module... Ms>
+template <class F, CatalogModule... Ms>
 void for_each_module_in(ModuleList<Ms...>, F&& f) {
   (f.template operator()<Ms>(), ...);
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bomb/bomb.hpp"
+#include "bomb/check.hpp"
 #include "bomb/rulebook.hpp"
 #include "cli/options.hpp"
 #include "core/batch.hpp"
@@ -93,37 +94,6 @@ void run_autoplay(const DealArgs& args) {
   if (!run.defused) throw Failure(fmt::format("bomb {} under manual {}: {} with {} strike(s)", bomb_seed, seed, run.end, run.strikes));
 }
 
-// One seed of `check`: the rule book rebuilt from scratch, then every module audited by samples
-// keyed apart from the generator's ("audit"), sampling even the exhaustively proven modules.
-struct SeedCheck {
-  std::vector<ModuleReport> reports;
-  std::string failure;  // empty: every module held
-};
-
-SeedCheck check_seed(int seed) {
-  SeedCheck out;
-  RuleBook book;
-  try {
-    book = build_rule_book(seed);
-  } catch (const GenerationFailed& e) {
-    out.failure = e.what();
-    return out;
-  }
-  out.reports = book.reports;
-  const Rng audit = Rng::from_seed(static_cast<std::uint64_t>(seed)).fork("audit");
-  for_each_module([&]<class M>() {
-    if constexpr (has_rules<M>()) {
-      if (!out.failure.empty()) return;
-      const ProofResult proof =
-          check_module_solvable<M>(book.rules_of<M>(), audit.fork(M::kInfo.id), {.samples = std::nullopt, .allow_exhaustive = false});
-      if (!proof.passed)
-        out.failure = fmt::format("rule seed {}: module {}: audit sample {} ended {}", seed, M::kInfo.name, proof.failing_case,
-                                  name(proof.failure));
-    }
-  });
-  return out;
-}
-
 void run_check(const std::string& seeds_text, unsigned jobs) {
   const SeedRange range = parse_seed_range(seeds_text);
   const auto count = static_cast<std::size_t>(range.last - range.first + 1);
@@ -147,6 +117,7 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
     }
   }
   fmt::print("seeds {}..{}: {} rule books rebuilt and audited in {:.2f} s\n", range.first, range.last, count, seconds);
+  if (range.first == 1) fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
   for (std::size_t m = 0; m < Catalog::size; ++m) {
     const Tally& t = tallies[m];
     const std::uint64_t books = t.accepted();

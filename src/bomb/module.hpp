@@ -14,6 +14,7 @@
 //     static Outcome apply(const Rules&, State&, Action, const Context&); // judge an action
 //     static std::string show(const State&);                 // what the Defuser sees, one line
 //     static nlohmann::json to_json(const Rules&);           // the rules as data (docs/bomb.md)
+//     static Rules from_json(const nlohmann::json&, const std::string& where);  // and back
 //     // timed and needy modules also:
 //     static std::optional<std::int64_t> next_event_at(const Rules&, const State&, const Context&);
 //     static Outcome tick(const Rules&, State&, const Context&);
@@ -31,6 +32,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 #include "bomb/edgework.hpp"
 #include "core/rng.hpp"
@@ -118,6 +121,15 @@ concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rule
   { M::hint(rules, cstate, ctx) } -> std::same_as<Action>;
   { M::apply(rules, state, action, ctx) } -> std::same_as<Outcome>;
   { M::show(cstate) } -> std::same_as<std::string>;  // what the Defuser sees, one line
+};
+
+// A module of the catalog: its rules also go to JSON and back (the manual's data, seed 1's file).
+// The proof needs only Module, so tests can prove toy modules.
+template <class M>
+concept CatalogModule = Module<M> && requires(const typename M::Rules& rules, const nlohmann::json& json,
+                                              const std::string& where) {
+  { M::to_json(rules) } -> std::same_as<nlohmann::json>;
+  { M::from_json(json, where) } -> std::same_as<typename M::Rules>;
 };
 
 // A module whose state changes with time (a held button, a needy countdown).

@@ -17,6 +17,7 @@ std::string_view name(PlayEnd end) {
 
 std::string ProofResult::method_text() const {
   if (method == ProofMethod::NotNeeded) return "no rules to prove";
+  if (method == ProofMethod::Frozen) return "frozen data, re-proven by the tests";
   if (method == ProofMethod::Exhaustive) return fmt::format("exhaustive ({} cases)", cases);
   return fmt::format("{} samples", cases);
 }

@@ -34,7 +34,8 @@ enum class PlayEnd : std::uint8_t { Solved, Survived, Strike, Stalled, StepCap }
 std::string_view name(PlayEnd end);
 
 // NotNeeded: a module without generated rules (Discharge Lever) has nothing to prove.
-enum class ProofMethod : std::uint8_t { Exhaustive, Sampled, NotNeeded };
+// Frozen: rules read from data (seed 1); the tests and `check` re-prove them.
+enum class ProofMethod : std::uint8_t { Exhaustive, Sampled, NotNeeded, Frozen };
 
 struct ProofResult {
   bool passed = false;

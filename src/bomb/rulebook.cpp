@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bomb/json_read.hpp"
+#include "core/check.hpp"
 #include "core/errors.hpp"
 
 namespace proven::bomb {
@@ -18,9 +20,56 @@ int parse_rule_seed(std::string_view text) {
   return value;
 }
 
-RuleBook build_rule_book(int seed) {
+namespace {
+
+void check_seed_range(int seed) {
   if (seed < kMinRuleSeed || seed > kMaxRuleSeed)
     throw UserError("rule seed must be a whole number from 1 to 999999 (got '" + std::to_string(seed) + "')");
+}
+
+}  // namespace
+
+RuleBook build_rule_book(int seed) {
+  check_seed_range(seed);
+  if (seed == 1) return frozen_seed_one();
+  return generate_rule_book(seed);
+}
+
+RuleBook frozen_seed_one() {
+  // Parsed once; the text is compiled in (src/bomb/CMakeLists.txt), so no file is read at run time.
+  static const RuleBook book = [] {
+    RuleBook b = rule_book_from_json(nlohmann::json::parse(frozen_seed_one_text()));
+    PROVEN_CHECK(b.seed == 1, "data/bomb/seed-1.json is not seed 1");
+    return b;
+  }();
+  return book;
+}
+
+RuleBook rule_book_from_json(const nlohmann::json& j) {
+  using namespace json_read;
+  const std::string where = "rule book";
+  if (text(field(j, "format", where), at(where, "format")) != "proven-bomb-rules/1")
+    fail(at(where, "format"), "expected \"proven-bomb-rules/1\"");
+  RuleBook book;
+  book.seed = integer(field(j, "seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "seed"));
+  const auto& modules = array(field(j, "modules", where), Catalog::size, Catalog::size, at(where, "modules"));
+  std::size_t i = 0;
+  for_each_module([&]<class M>() {
+    const std::string mw = at(at(where, "modules"), i);
+    if (text(field(modules[i], "id", mw), at(mw, "id")) != M::kInfo.id)
+      fail(at(mw, "id"), "expected \"" + std::string(M::kInfo.id) + "\" (modules are in catalog order)");
+    std::get<typename M::Rules>(book.rules) = M::from_json(field(modules[i], "rules", mw), std::string(M::kInfo.id));
+    ProofResult frozen;
+    frozen.passed = true;
+    frozen.method = has_rules<M>() ? ProofMethod::Frozen : ProofMethod::NotNeeded;
+    book.reports.push_back({M::kInfo, 0, Tally{}, frozen});
+    ++i;
+  });
+  return book;
+}
+
+RuleBook generate_rule_book(int seed) {
+  check_seed_range(seed);
   const Rng root = Rng::from_seed(static_cast<std::uint64_t>(seed));
   RuleBook book;
   book.seed = seed;

@@ -115,8 +115,22 @@ ModuleBuild<M> build_module_rules(const Rng& seed_root, const ProofOptions& proo
   return build;
 }
 
-// Builds every module's rules for a seed in 1..999,999 (checked: a UserError otherwise).
+// The rule book of a seed in 1..999,999 (a UserError otherwise). Seed 1, the standard manual,
+// is frozen: it is read from data/bomb/seed-1.json (compiled in), never generated, so no
+// generator change can move it. Every other seed is generated.
 RuleBook build_rule_book(int seed);
+
+// Runs the generators, for any seed, seed 1 included (to freeze it, and for tests).
+RuleBook generate_rule_book(int seed);
+
+// The frozen standard manual (seed 1), parsed from the compiled-in data/bomb/seed-1.json.
+RuleBook frozen_seed_one();
+// The text of data/bomb/seed-1.json as compiled in.
+std::string_view frozen_seed_one_text();
+
+// The inverse of to_json: checks the format, the seed, the modules in catalog order and every
+// module's rules; anything malformed is a UserError naming where. Reports say "frozen".
+RuleBook rule_book_from_json(const nlohmann::json& j);
 
 // {"format": "proven-bomb-rules/1", "seed": N, "modules": [{"id": "wires", "name": "Wires",
 // "needy": false, "rules": {...}}, ...]} in catalog order (docs/bomb.md).

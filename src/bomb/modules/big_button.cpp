@@ -1,5 +1,7 @@
 #include "bomb/modules/big_button.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -156,6 +158,38 @@ std::string BigButton::show(const State& state) {
   std::string text = fmt::format("a {} button labelled \"{}\"", kColourNames[state.colour], kLabelNames[state.label]);
   if (state.held) text += fmt::format(", held, strip lit {}", kColourNames[state.strip]);
   return text;
+}
+
+BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 4> kKinds = {"colour_is", "label_is", "batteries_more_than", "indicator_lit"};
+  static constexpr std::array<std::string_view, 2> kMoves = {"tap", "hold"};
+  Rules rules;
+  const auto& lines = array(field(j, "lines", where), 4, 5, at(where, "lines"));
+  rules.line_count = static_cast<std::uint8_t>(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string iw = at(at(where, "lines"), i);
+    Line& line = rules.lines[i];
+    const auto& conditions = array(field(lines[i], "if", iw), 1, 2, at(iw, "if"));
+    line.condition_count = static_cast<std::uint8_t>(conditions.size());
+    for (std::size_t c = 0; c < conditions.size(); ++c) {
+      const std::string cw = at(at(iw, "if"), c);
+      Condition& cond = line.conditions[c];
+      cond.kind = static_cast<Condition::Kind>(name_index(field(conditions[c], "kind", cw), kKinds, at(cw, "kind")));
+      switch (cond.kind) {
+        case Condition::Kind::ColourIs: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour"))); break;
+        case Condition::Kind::LabelIs: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "label", cw), kLabelNames, at(cw, "label"))); break;
+        case Condition::Kind::BatteriesMoreThan: cond.value = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, 8, at(cw, "number"))); break;
+        case Condition::Kind::IndicatorLit: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "label", cw), kIndicatorLabels, at(cw, "label"))); break;
+      }
+    }
+    line.move = static_cast<Move>(name_index(field(lines[i], "move", iw), kMoves, at(iw, "move")));
+  }
+  rules.otherwise = static_cast<Move>(name_index(field(j, "otherwise", where), kMoves, at(where, "otherwise")));
+  const auto& release = field(j, "release_digit_by_strip", where);
+  for (std::size_t c = 0; c < kColours; ++c)
+    rules.release_digit[c] = static_cast<std::uint8_t>(integer(field(release, kColourNames[c], at(where, "release_digit_by_strip")), 0, 9, at(at(where, "release_digit_by_strip"), kColourNames[c])));
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/blinker.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -101,6 +103,32 @@ std::string Blinker::show(const State& state) {
     for (int f = 0; f < state.signal[i].length; ++f) text += ((state.signal[i].longs >> f) & 1U) ? '-' : '.';
   }
   return text + fmt::format(", dial at {} kHz", frequency_khz(state.dial));
+}
+
+Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& code = field(j, "code", where);
+  for (int l = 0; l < kLetters; ++l) {
+    const std::string letter(1, static_cast<char>('A' + l));
+    const std::string lw = at(at(where, "code"), letter);
+    const std::string flashes = text(field(code, letter, at(where, "code")), lw);
+    if (flashes.empty() || flashes.size() > 4 || flashes.find_first_not_of(".-") != std::string::npos)
+      fail(lw, "expected 1 to 4 flashes, each . (short) or - (long)");
+    Pattern& p = rules.code[static_cast<std::size_t>(l)];
+    p.length = static_cast<std::uint8_t>(flashes.size());
+    for (std::size_t f = 0; f < flashes.size(); ++f)
+      if (flashes[f] == '-') p.longs = static_cast<std::uint8_t>(p.longs | (1U << f));
+  }
+  const auto& words = array(field(j, "words", where), kWords, kWords, at(where, "words"));
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::string ww = at(at(where, "words"), w);
+    rules.words[w] = static_cast<std::uint8_t>(name_index(field(words[w], "word", ww), kWordPool, at(ww, "word")));
+    const int khz = integer(field(words[w], "khz", ww), frequency_khz(0), frequency_khz(kWords - 1), at(ww, "khz"));
+    if ((khz - frequency_khz(0)) % 6 != 0) fail(at(ww, "khz"), "not a dial stop (3510 + 6k kHz)");
+    rules.frequency[w] = static_cast<std::uint8_t>((khz - frequency_khz(0)) / 6);
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

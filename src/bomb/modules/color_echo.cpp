@@ -1,5 +1,7 @@
 #include "bomb/modules/color_echo.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -83,6 +85,22 @@ std::string ColorEcho::show(const State& state) {
   for (int i = 0; i < state.stage; ++i) text += fmt::format(" {}", kPadNames[state.flashes[static_cast<std::size_t>(i)]]);
   if (state.answered > 0) text += fmt::format(" ({} answered)", state.answered);
   return text;
+}
+
+ColorEcho::Rules ColorEcho::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& tables = array(field(j, "tables", where), 6, 6, at(where, "tables"));
+  for (std::size_t t = 0; t < 6; ++t) {
+    const std::string tw = at(at(where, "tables"), t);
+    const bool vowel = boolean(field(tables[t], "serial_has_vowel", tw), at(tw, "serial_has_vowel"));
+    const int strikes = integer(field(tables[t], "strikes", tw), 0, 2, at(tw, "strikes"));
+    if (vowel != (t >= 3) || strikes != static_cast<int>(t % 3)) fail(tw, "tables must be in order: no vowel 0/1/2 strikes, then vowel 0/1/2");
+    const auto& press = field(tables[t], "press", tw);
+    for (std::size_t c = 0; c < kPads; ++c)
+      rules.tables[t / 3][t % 3][c] = static_cast<std::uint8_t>(name_index(field(press, kPadNames[c], at(tw, "press")), kPadNames, at(at(tw, "press"), kPadNames[c])));
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

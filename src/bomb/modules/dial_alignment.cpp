@@ -1,5 +1,7 @@
 #include "bomb/modules/dial_alignment.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <bit>
 
 #include <fmt/format.h>
@@ -117,6 +119,26 @@ std::string DialAlignment::show(const State& state) {
     text += ((lights >> i) & 1U) ? 'o' : '.';
   }
   return text;
+}
+
+DialAlignment::Rules DialAlignment::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& patterns = array(field(j, "patterns", where), kPatterns, kPatterns, at(where, "patterns"));
+  for (std::size_t i = 0; i < kPatterns; ++i) {
+    const std::string pw = at(at(where, "patterns"), i);
+    const auto& rows = array(field(patterns[i], "lights", pw), 2, 2, at(pw, "lights"));
+    std::uint16_t lights = 0;
+    for (std::size_t r = 0; r < 2; ++r) {
+      const std::string row = text(rows[r], at(at(pw, "lights"), r));
+      if (row.size() != 6 || row.find_first_not_of(".o") != std::string::npos) fail(at(at(pw, "lights"), r), "expected 6 lights, each o (on) or . (off)");
+      for (std::size_t c = 0; c < 6; ++c)
+        if (row[c] == 'o') lights = static_cast<std::uint16_t>(lights | (1U << (r * 6 + c)));
+    }
+    rules.patterns[i] = lights;
+    rules.direction[i] = static_cast<std::uint8_t>(name_index(field(patterns[i], "direction", pw), kDirectionNames, at(pw, "direction")));
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

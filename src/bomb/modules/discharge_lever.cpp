@@ -1,5 +1,7 @@
 #include "bomb/modules/discharge_lever.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -57,6 +59,11 @@ nlohmann::json DischargeLever::to_json(const Rules&) { return nlohmann::json::ob
 
 std::string DischargeLever::show(const State& state) {
   return fmt::format("meter {}%{}", state.charge * 100 / kFullMs, state.held ? ", lever held" : "");
+}
+
+DischargeLever::Rules DischargeLever::from_json(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_object() || !j.empty()) json_read::fail(where, "Discharge Lever has no rules: expected {}");
+  return {};
 }
 
 }  // namespace proven::bomb

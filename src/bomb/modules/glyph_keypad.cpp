@@ -1,5 +1,7 @@
 #include "bomb/modules/glyph_keypad.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -122,6 +124,22 @@ std::string GlyphKeypad::show(const State& state) {
   for (int k = 0; k < kKeys; ++k)
     text += fmt::format(" {}{}", kGlyphNames[state.keys[static_cast<std::size_t>(k)]], ((state.pressed >> k) & 1U) ? " (down)" : "");
   return text;
+}
+
+GlyphKeypad::Rules GlyphKeypad::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& columns = array(field(j, "columns", where), kColumns, kColumns, at(where, "columns"));
+  for (std::size_t c = 0; c < kColumns; ++c) {
+    const std::string cw = at(at(where, "columns"), c);
+    const auto& glyphs = array(columns[c], kColumnLength, kColumnLength, cw);
+    for (std::size_t g = 0; g < kColumnLength; ++g) {
+      rules.columns[c][g] = static_cast<std::uint8_t>(name_index(glyphs[g], kGlyphNames, at(cw, g)));
+      for (std::size_t h = 0; h < g; ++h)
+        if (rules.columns[c][h] == rules.columns[c][g]) fail(at(cw, g), "a glyph appears twice in one column");
+    }
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/labyrinth.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <bit>
 
 #include <fmt/format.h>
@@ -163,6 +165,38 @@ std::string Labyrinth::show(const State& state) {
   auto cell = [](int c) { return fmt::format("({},{})", c % kSize + 1, c / kSize + 1); };
   return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]), cell(state.light),
                      cell(state.goal));
+}
+
+Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& mazes = array(field(j, "mazes", where), kMazes, kMazes, at(where, "mazes"));
+  for (std::size_t m = 0; m < kMazes; ++m) {
+    const std::string mw = at(at(where, "mazes"), m);
+    Maze& maze = rules.mazes[m];
+    const auto& markers = array(field(mazes[m], "markers", mw), 2, 2, at(mw, "markers"));
+    for (std::size_t k = 0; k < 2; ++k) {
+      const std::string kw = at(at(mw, "markers"), k);
+      const int x = integer(field(markers[k], "x", kw), 0, kSize - 1, at(kw, "x"));
+      const int y = integer(field(markers[k], "y", kw), 0, kSize - 1, at(kw, "y"));
+      maze.markers[k] = static_cast<std::uint8_t>(y * kSize + x);
+    }
+    const auto& rows = array(field(mazes[m], "cells", mw), kSize, kSize, at(mw, "cells"));
+    for (std::size_t y = 0; y < kSize; ++y) {
+      const auto& row = array(rows[y], kSize, kSize, at(at(mw, "cells"), y));
+      for (std::size_t x = 0; x < kSize; ++x) {
+        const std::string cw = at(at(at(mw, "cells"), y), x);
+        std::uint8_t open = 0;
+        for (char c : text(row[x], cw)) {
+          const auto side = std::string_view("URDL").find(c);
+          if (side == std::string_view::npos) fail(cw, "open sides are letters from URDL");
+          open = static_cast<std::uint8_t>(open | (1U << side));
+        }
+        maze.open[y * kSize + x] = open;
+      }
+    }
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/passcode.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -130,6 +132,14 @@ std::string Passcode::show(const State& state) {
     }
   }
   return text;
+}
+
+Passcode::Rules Passcode::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& words = array(field(j, "words", where), kListed, kListed, at(where, "words"));
+  for (std::size_t i = 0; i < kListed; ++i) rules.words[i] = static_cast<std::uint8_t>(name_index(words[i], kWordPool, at(at(where, "words"), i)));
+  return rules;
 }
 
 }  // namespace proven::bomb

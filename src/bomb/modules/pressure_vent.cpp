@@ -1,5 +1,7 @@
 #include "bomb/modules/pressure_vent.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -88,6 +90,19 @@ nlohmann::json PressureVent::to_json(const Rules& rules) {
 std::string PressureVent::show(const State& state) {
   if (!state.timer.active) return "asleep";
   return fmt::format("asking \"{}\"", kPrompts[prompt_shown(state)]);
+}
+
+PressureVent::Rules PressureVent::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 2> kAnswers = {"no", "yes"};
+  Rules rules;
+  const auto& prompts = array(field(j, "prompts", where), kListed, kListed, at(where, "prompts"));
+  for (std::size_t i = 0; i < kListed; ++i) {
+    const std::string pw = at(at(where, "prompts"), i);
+    rules.prompts[i] = static_cast<std::uint8_t>(name_index(field(prompts[i], "prompt", pw), kPrompts, at(pw, "prompt")));
+    rules.yes[i] = name_index(field(prompts[i], "answer", pw), kAnswers, at(pw, "answer")) == 1;
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/recall.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -133,6 +135,26 @@ std::string Recall::show(const State& state) {
   const Stage& now = state.stages[state.stage];
   return fmt::format("stage {} of {}, display {}, labels {} {} {} {}", state.stage + 1, kStages, now.display, now.labels[0],
                      now.labels[1], now.labels[2], now.labels[3]);
+}
+
+Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 4> kKinds = {"position", "label", "same_position_as_stage", "same_label_as_stage"};
+  Rules rules;
+  const auto& stages = array(field(j, "stages", where), kStages, kStages, at(where, "stages"));
+  for (std::size_t s = 0; s < kStages; ++s) {
+    const std::string sw = at(at(where, "stages"), s);
+    const auto& by_display = array(stages[s], kButtons, kButtons, sw);
+    for (std::size_t d = 0; d < kButtons; ++d) {
+      const std::string dw = at(sw, d);
+      Instruction& in = rules.stages[s][d];
+      in.kind = static_cast<Instruction::Kind>(name_index(field(by_display[d], "kind", dw), kKinds, at(dw, "kind")));
+      // Looking back names any stage 1..5 here; one not yet played is for the proof to reject.
+      const int value = integer(field(by_display[d], "value", dw), 1, in.kind == Instruction::Kind::Label || in.kind == Instruction::Kind::Position ? kButtons : kStages, at(dw, "value"));
+      in.value = static_cast<std::uint8_t>(in.kind == Instruction::Kind::Label ? value : value - 1);
+    }
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/tangled_wires.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <bit>
 
 #include <fmt/format.h>
@@ -87,6 +89,23 @@ std::string TangledWires::show(const State& state) {
     text += " [" + wire + "]";
   }
   return text;
+}
+
+TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 5> kCodes = {"cut", "skip", "serial_even", "parallel_port", "two_batteries"};
+  Rules rules;
+  const auto& table = array(field(j, "table", where), 16, 16, at(where, "table"));
+  for (std::size_t f = 0; f < 16; ++f) {
+    const std::string fw = at(at(where, "table"), f);
+    const unsigned features = (boolean(field(table[f], "red", fw), at(fw, "red")) ? kRed : 0U) |
+                              (boolean(field(table[f], "blue", fw), at(fw, "blue")) ? kBlue : 0U) |
+                              (boolean(field(table[f], "star", fw), at(fw, "star")) ? kStar : 0U) |
+                              (boolean(field(table[f], "led", fw), at(fw, "led")) ? kLed : 0U);
+    if (features != f) fail(fw, "entries must be in feature order (red, blue, star, led as bits 0-3)");
+    rules.table[f] = static_cast<Instruction>(name_index(field(table[f], "instruction", fw), kCodes, at(fw, "instruction")));
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

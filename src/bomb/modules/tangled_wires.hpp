@@ -56,6 +56,8 @@ struct TangledWires {
 
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
+  // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
+  static Rules from_json(const nlohmann::json& j, const std::string& where);
   static nlohmann::json to_json(const Rules& rules);
 };
 

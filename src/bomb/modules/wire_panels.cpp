@@ -1,5 +1,7 @@
 #include "bomb/modules/wire_panels.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <bit>
 
 #include <fmt/format.h>
@@ -104,6 +106,25 @@ std::string WirePanels::show(const State& state) {
                         ((state.cut >> p) & 1U) ? " (cut)" : "");
   }
   return text;
+}
+
+WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& colours = field(j, "cut_letters_by_occurrence", where);
+  for (std::size_t c = 0; c < kColours; ++c) {
+    const std::string cw = at(at(where, "cut_letters_by_occurrence"), kColourNames[c]);
+    const auto& list = array(field(colours, kColourNames[c], at(where, "cut_letters_by_occurrence")), kOccurrences, kOccurrences, cw);
+    for (std::size_t i = 0; i < kOccurrences; ++i) {
+      std::uint8_t letters = 0;
+      for (char l : text(list[i], at(cw, i))) {
+        if (l < 'A' || l > 'C') fail(at(cw, i), "letters are A, B and C");
+        letters = static_cast<std::uint8_t>(letters | (1U << (l - 'A')));
+      }
+      rules.cut_letters[c][i] = letters;
+    }
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

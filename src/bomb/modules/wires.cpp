@@ -1,5 +1,7 @@
 #include "bomb/modules/wires.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <bit>
 
 #include <fmt/format.h>
@@ -316,6 +318,47 @@ std::string Wires::show(const State& state) {
   std::string text = fmt::format("{} wires:", state.count);
   for (int i = 0; i < state.count; ++i) text += fmt::format(" {}", colour_name(state.colours[static_cast<std::size_t>(i)]));
   return text;
+}
+
+Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 5> kKinds = {"count_is", "count_at_least", "last_is", "serial_odd", "serial_even"};
+  static constexpr std::array<std::string_view, 4> kTargets = {"nth", "last", "first_of", "last_of"};
+  Rules rules;
+  const auto& lists = array(field(j, "lists", where), 4, 4, at(where, "lists"));
+  for (std::size_t l = 0; l < 4; ++l) {
+    const std::string lw = at(at(where, "lists"), l);
+    const int wires = kMinWires + static_cast<int>(l);
+    if (integer(field(lists[l], "wires", lw), 3, 6, at(lw, "wires")) != wires) fail(at(lw, "wires"), "lists must be for 3, 4, 5, 6 wires in order");
+    const auto read_target = [&](const nlohmann::json& t, const std::string& tw) {
+      Target target;
+      target.kind = static_cast<Target::Kind>(name_index(field(t, "kind", tw), kTargets, at(tw, "kind")));
+      if (target.kind == Target::Kind::Nth) target.value = static_cast<std::uint8_t>(integer(field(t, "position", tw), 1, wires, at(tw, "position")) - 1);
+      if (target.kind == Target::Kind::FirstOf || target.kind == Target::Kind::LastOf)
+        target.value = static_cast<std::uint8_t>(name_index(field(t, "colour", tw), kColourNames, at(tw, "colour")));
+      return target;
+    };
+    List& list = rules.lists[l];
+    const auto& lines = array(field(lists[l], "lines", lw), 3, 4, at(lw, "lines"));
+    list.line_count = static_cast<std::uint8_t>(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string iw = at(at(lw, "lines"), i);
+      Line& line = list.lines[i];
+      const auto& conditions = array(field(lines[i], "if", iw), 1, 2, at(iw, "if"));
+      line.condition_count = static_cast<std::uint8_t>(conditions.size());
+      for (std::size_t c = 0; c < conditions.size(); ++c) {
+        const std::string cw = at(at(iw, "if"), c);
+        Condition& cond = line.conditions[c];
+        cond.kind = static_cast<Condition::Kind>(name_index(field(conditions[c], "kind", cw), kKinds, at(cw, "kind")));
+        if (names_colour(cond)) cond.colour = static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour")));
+        if (cond.kind == Condition::Kind::CountIs || cond.kind == Condition::Kind::CountAtLeast)
+          cond.number = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, wires, at(cw, "number")));
+      }
+      line.target = read_target(field(lines[i], "cut", iw), at(iw, "cut"));
+    }
+    list.otherwise = read_target(field(lists[l], "otherwise", lw), at(lw, "otherwise"));
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb

@@ -1,5 +1,7 @@
 #include "bomb/modules/word_grid.hpp"
 
+#include "bomb/json_read.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -79,6 +81,21 @@ std::string WordGrid::show(const State& state) {
   std::string text = fmt::format("round {} of {}, display {}, buttons:", state.round + 1, kRounds, kDisplayNames[round.display]);
   for (auto b : round.buttons) text += fmt::format(" {}", kButtonNames[b]);
   return text;
+}
+
+WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& read = field(j, "read_position", where);
+  for (std::size_t d = 0; d < kDisplayWords; ++d)
+    rules.position[d] = static_cast<std::uint8_t>(integer(field(read, kDisplayNames[d], at(where, "read_position")), 1, kButtons, at(at(where, "read_position"), kDisplayNames[d])) - 1);
+  const auto& lists = field(j, "priority", where);
+  for (std::size_t w = 0; w < kButtonWords; ++w) {
+    const std::string lw = at(at(where, "priority"), kButtonNames[w]);
+    const auto& list = array(field(lists, kButtonNames[w], at(where, "priority")), kListLength, kListLength, lw);
+    for (std::size_t i = 0; i < kListLength; ++i) rules.priority[w][i] = static_cast<std::uint8_t>(name_index(list[i], kButtonNames, at(lw, i)));
+  }
+  return rules;
 }
 
 }  // namespace proven::bomb
