@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/hash.hpp"
 #include "core/io.hpp"
 
 namespace proven::bomb {
@@ -97,6 +98,22 @@ TEST(BombRuleBook, AcceptedRulesPassAnAuditKeyedApartFromTheGenerator) {
       }
     });
   }
+}
+
+}  // namespace
+}  // namespace proven::bomb
+
+namespace proven::bomb {
+namespace {
+
+// Pins what the generators make for seeds 2..11, so any change in how they draw (or a build that
+// sequences draws differently, as once happened to prism under ASan) fails here. A deliberate
+// generator change updates the pin and bumps kGeneratorVersion.
+TEST(BombRuleBook, GeneratedBooksForSeeds2To11ArePinned) {
+  Digest digest;
+  for (int seed = 2; seed <= 11; ++seed) digest.add(json_text(to_json(generate_rule_book(seed))));
+  EXPECT_EQ(digest.hex(), "b6057e4f9f49ef37");
+  EXPECT_EQ(kGeneratorVersion, 1);
 }
 
 }  // namespace
