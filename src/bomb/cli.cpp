@@ -8,6 +8,7 @@
 
 #include "bomb/bomb.hpp"
 #include "bomb/check.hpp"
+#include "bomb/render.hpp"
 #include "bomb/rulebook.hpp"
 #include "cli/options.hpp"
 #include "core/batch.hpp"
@@ -43,9 +44,13 @@ std::string clock_text(std::int64_t ms) {
 
 void run_manual(const std::string& seed_text, const std::string& format, const std::string& out) {
   const int seed = parse_rule_seed(seed_text);
-  if (format != "json")
-    throw UserError("--format " + format + ": only json is built so far (html and md come later; see docs/bomb.md)");
+  if (format != "json" && format != "md")
+    throw UserError("--format " + format + ": json and md are built so far (html comes later; see docs/bomb.md)");
   const RuleBook book = build_rule_book(seed);
+  if (format == "md") {
+    cli::emit(out, render_markdown(book));
+    return;
+  }
   nlohmann::json j = to_json(book);
   j["fingerprint"] = fingerprint(book);
   cli::emit(out, json_text(j));
@@ -151,9 +156,9 @@ void add_commands(CLI::App& group) {
     std::string seed = "1", format = "json", out;
   };
   auto manual_args = std::make_shared<ManualArgs>();
-  CLI::App* manual = group.add_subcommand("manual", "the rule book of a rule seed (json so far)");
+  CLI::App* manual = group.add_subcommand("manual", "the manual of a rule seed: md, or the rules as json (html not yet)");
   manual->add_option("--seed", manual_args->seed, "rule seed, 1..999999")->capture_default_str();
-  manual->add_option("--format", manual_args->format, "json (html and md are not built yet)")->capture_default_str();
+  manual->add_option("--format", manual_args->format, "json or md (html is not built yet)")->capture_default_str();
   manual->add_option("--out", manual_args->out, "write here (default: stdout)");
   manual->callback([manual_args] { run_manual(manual_args->seed, manual_args->format, manual_args->out); });
 

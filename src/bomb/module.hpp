@@ -123,13 +123,15 @@ concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rule
   { M::show(cstate) } -> std::same_as<std::string>;  // what the Defuser sees, one line
 };
 
-// A module of the catalog: its rules also go to JSON and back (the manual's data, seed 1's file).
+// A module of the catalog: its rules also go to JSON and back (the manual's data, seed 1's file)
+// and render as its manual page.
 // The proof needs only Module, so tests can prove toy modules.
 template <class M>
 concept CatalogModule = Module<M> && requires(const typename M::Rules& rules, const nlohmann::json& json,
                                               const std::string& where) {
   { M::to_json(rules) } -> std::same_as<nlohmann::json>;
   { M::from_json(json, where) } -> std::same_as<typename M::Rules>;
+  { M::manual_markdown(rules) } -> std::same_as<std::string>;  // its manual page
 };
 
 // A module whose state changes with time (a held button, a needy countdown).

@@ -56,6 +56,15 @@ TEST_F(BombCli, ManualJsonIsTheRuleBookWithItsFingerprint) {
   EXPECT_EQ(j["fingerprint"].get<std::string>().size(), 9u);
 }
 
+TEST_F(BombCli, ManualMarkdownIsWrittenToAFile) {
+  const auto r = run("bomb manual --seed 1 --format md --out " + path("manual.md"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(path("manual.md"));
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first, "# proven bomb manual · manual 1 (standard)");
+}
+
 TEST_F(BombCli, DealShowsTheSameFingerprintAsTheManual) {
   const auto manual = nlohmann::json::parse(run("bomb manual --seed 9").out);
   const auto r = run("bomb deal --seed 9 --bomb-seed 31 --modules 6 --json");

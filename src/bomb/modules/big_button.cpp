@@ -148,7 +148,7 @@ std::string BigButton::describe(const Condition& c) {
   switch (c.kind) {
     case Condition::Kind::ColourIs: return fmt::format("the button is {}", kColourNames[c.value]);
     case Condition::Kind::LabelIs: return fmt::format("the button says \"{}\"", kLabelNames[c.value]);
-    case Condition::Kind::BatteriesMoreThan: return fmt::format("there are more than {} batteries", c.value);
+    case Condition::Kind::BatteriesMoreThan: return fmt::format("there are {} or more batteries", c.value + 1);
     case Condition::Kind::IndicatorLit: return fmt::format("there is a lit indicator labelled {}", kIndicatorLabels[c.value]);
   }
   return "?";
@@ -190,6 +190,23 @@ BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string
   for (std::size_t c = 0; c < kColours; ++c)
     rules.release_digit[c] = static_cast<std::uint8_t>(integer(field(release, kColourNames[c], at(where, "release_digit_by_strip")), 0, 9, at(at(where, "release_digit_by_strip"), kColourNames[c])));
   return rules;
+}
+
+std::string BigButton::manual_markdown(const Rules& rules) {
+  std::string md =
+      "Read the lines from the top; the first line whose conditions are all true says whether to tap the "
+      "button (press and let go at once) or hold it. If none is true, follow the otherwise line.\n\n";
+  for (int i = 0; i < rules.line_count; ++i) {
+    const Line& line = rules.lines[static_cast<std::size_t>(i)];
+    std::string conditions = describe(line.conditions[0]);
+    if (line.condition_count == 2) conditions += " and " + describe(line.conditions[1]);
+    md += fmt::format("{}. If {}, {} the button.\n", i + 1, conditions, move_name(line.move));
+  }
+  md += fmt::format("{}. Otherwise, {} the button.\n", rules.line_count + 1, move_name(rules.otherwise));
+  md += "\nWhile you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
+        "is the digit for the strip's colour:\n\n| strip | let go on a |\n|---|---|\n";
+  for (std::size_t c = 0; c < kColours; ++c) md += fmt::format("| {} | {} |\n", kColourNames[c], rules.release_digit[c]);
+  return md;
 }
 
 }  // namespace proven::bomb

@@ -131,4 +131,21 @@ Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& wh
   return rules;
 }
 
+std::string Blinker::manual_markdown(const Rules& rules) {
+  std::string md =
+      "The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
+      "long pause before the word starts again. Decode it with the code (`.` short flash, `-` long "
+      "flash), find the word, tune the dial to its frequency and press transmit.\n\n| letter | code |\n|---|---|\n";
+  for (std::size_t l = 0; l < kLetters; ++l) {
+    std::string flashes;
+    for (int f = 0; f < rules.code[l].length; ++f) flashes += ((rules.code[l].longs >> f) & 1U) ? '-' : '.';
+    md += fmt::format("| {} | `{}` |\n", static_cast<char>('A' + l), flashes);
+  }
+  md += "\n| word | frequency |\n|---|---|\n";
+  for (std::size_t w = 0; w < kWords; ++w)
+    md += fmt::format("| {} | {}.{:03} MHz |\n", kWordPool[rules.words[w]], frequency_khz(rules.frequency[w]) / 1000,
+                      frequency_khz(rules.frequency[w]) % 1000);
+  return md;
+}
+
 }  // namespace proven::bomb

@@ -141,4 +141,20 @@ DialAlignment::Rules DialAlignment::from_json(const nlohmann::json& j, const std
   return rules;
 }
 
+std::string DialAlignment::manual_markdown(const Rules& rules) {
+  std::string md =
+      "A needy module: it wakes now and then with two rows of six lights and a 30-second countdown. Turn "
+      "the dial to the direction for the pattern before the countdown ends (`o` lit, `.` dark).\n\n"
+      "| lights | turn the dial |\n|---|---|\n";
+  for (std::size_t i = 0; i < kPatterns; ++i) {
+    std::string rows;
+    for (int r = 0; r < 2; ++r) {
+      if (r) rows += " / ";
+      for (int c = 0; c < 6; ++c) rows += ((rules.patterns[i] >> (r * 6 + c)) & 1U) ? 'o' : '.';
+    }
+    md += fmt::format("| `{}` | {} |\n", rows, kDirectionNames[rules.direction[i]]);
+  }
+  return md;
+}
+
 }  // namespace proven::bomb

@@ -157,4 +157,15 @@ Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& wher
   return rules;
 }
 
+std::string Recall::manual_markdown(const Rules& rules) {
+  std::string md =
+      "Five stages. Each stage shows a digit from 1 to 4 and four buttons labelled 1 to 4 in some order; "
+      "positions count from the left. Remember the position and the label you press in every stage.\n";
+  for (std::size_t s = 0; s < kStages; ++s) {
+    md += fmt::format("\n**Stage {}**\n\n", s + 1);
+    for (std::size_t d = 0; d < kButtons; ++d) md += fmt::format("- Display {}: {}.\n", d + 1, describe(rules.stages[s][d]));
+  }
+  return md;
+}
+
 }  // namespace proven::bomb

@@ -108,4 +108,15 @@ TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::
   return rules;
 }
 
+std::string TangledWires::manual_markdown(const Rules& rules) {
+  std::string md =
+      "Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
+      "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order.\n\n"
+      "| red | blue | star | LED | instruction |\n|---|---|---|---|---|\n";
+  for (unsigned f = 0; f < 16; ++f)
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", (f & kRed) ? "yes" : "no", (f & kBlue) ? "yes" : "no",
+                      (f & kStar) ? "yes" : "no", (f & kLed) ? "yes" : "no", kInstructionNames[static_cast<std::size_t>(rules.table[f])]);
+  return md;
+}
+
 }  // namespace proven::bomb
