@@ -1,4 +1,5 @@
 // The registry: one line per game. Adding a game is its folder plus one line here.
+#include "bomb/cli.hpp"
 #include "cli/game_registry.hpp"
 #include "demo/cli.hpp"
 #include "prism/cli.hpp"
@@ -9,6 +10,7 @@ const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       demo::cli_entry(),
       prism::cli_entry(),
+      bomb::cli_entry(),
   };
   return entries;
 }

@@ -1,0 +1,92 @@
+#pragma once
+// A dealt bomb and the autoplayer that defuses it by the modules' hints.
+//
+//   const RuleBook book = build_rule_book(7);                  // what the manual says
+//   const Bomb bomb = deal_bomb(book, 42, 14);                 // what is on the case
+//   const AutoplayResult run = autoplay(book, bomb);           // run.defused, run.log
+//
+// The bomb seed decides the casing (edgework), which catalog modules are on it and in what
+// order, each module's dealt state, the timer and the strike limit; the rule seed decides only
+// the manual. Bomb seed M draws from Rng::from_key("bomb-" + M): edgework from fork "edgework",
+// the module choice from fork "modules", slot i's module from fork("slot", i).
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/catalog.hpp"
+#include "bomb/rulebook.hpp"
+
+namespace proven::bomb {
+
+inline constexpr int kStrikeLimit = 3;
+inline constexpr std::int64_t kTimerBaseMs = 60'000;       // a bomb's timer: one minute, plus
+inline constexpr std::int64_t kTimerPerModuleMs = 60'000;  // one more per regular module
+inline constexpr std::uint64_t kMaxBombSeed = 999'999'999;
+inline constexpr int kAutoplayStepCap = 100'000;
+
+// Parses a bomb seed given by a user: a whole number from 1 to 999,999,999, else a UserError.
+std::uint64_t parse_bomb_seed(std::string_view text);
+
+// One module on the case: its catalog type and its state.
+template <Module M>
+struct Slot {
+  typename M::State state;
+  bool solved = false;
+};
+template <class List>
+struct SlotVariantOf;
+template <Module... Ms>
+struct SlotVariantOf<ModuleList<Ms...>> {
+  using type = std::variant<Slot<Ms>...>;
+};
+using AnySlot = SlotVariantOf<Catalog>::type;
+
+struct Bomb {
+  int rule_seed = 0;
+  std::uint64_t bomb_seed = 0;
+  std::string fingerprint;  // of the rule book the bomb was dealt against
+  Edgework edgework;
+  std::int64_t timer_ms = 0;
+  int strike_limit = kStrikeLimit;
+  std::vector<AnySlot> modules;  // in case order
+};
+
+// A short code derived from the rule book ("3F9A-2C1B"): the manual and the bomb both print it,
+// so a team sees at a glance that they agree.
+std::string fingerprint(const RuleBook& book);
+
+// module_count: 1..14 distinct catalog modules, at least one regular. UserError otherwise.
+Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, int module_count);
+
+const ModuleInfo& info_of(const AnySlot& slot);
+std::string show(const AnySlot& slot);
+// The bomb as JSON (docs/bomb.md): seeds, fingerprint, edgework, timer, strike limit, and per
+// module its id, name and what the Defuser sees.
+nlohmann::json to_json(const Bomb& bomb);
+
+struct AutoplayStep {
+  std::int64_t at_ms = 0;   // simulated time since the bomb started
+  std::int64_t clock_ms = 0;  // what the bomb's timer showed
+  std::size_t slot = 0;
+  Action action;            // Wait: a timed event of the module (tick)
+  Outcome outcome = Outcome::Ok;
+};
+
+struct AutoplayResult {
+  bool defused = false;
+  int strikes = 0;
+  std::int64_t elapsed_ms = 0;
+  std::string end;  // "defused", "exploded: strikes", "exploded: timer", "stuck", "step cap"
+  std::vector<AutoplayStep> log;
+};
+
+// Plays the whole bomb by the hints, needy modules first whenever they have something to do,
+// otherwise the first unsolved regular module in case order that has an action; when nothing has
+// an action, time jumps to the earliest timed event. Never throws on a bad outcome: it reports it.
+AutoplayResult autoplay(const RuleBook& book, const Bomb& bomb);
+
+}  // namespace proven::bomb

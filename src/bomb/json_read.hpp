@@ -1,0 +1,63 @@
+#pragma once
+// Reading rule data back from JSON: every malformed piece is a UserError naming where it is
+// ("wires.lists[2].lines[0].cut.position: expected a whole number from 1 to 5"), never a crash.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+
+namespace proven::bomb::json_read {
+
+[[noreturn]] inline void fail(const std::string& where, std::string_view what) {
+  throw UserError(where + ": " + std::string(what));
+}
+
+inline const nlohmann::json& field(const nlohmann::json& object, std::string_view key, const std::string& where) {
+  if (!object.is_object()) fail(where, "expected an object");
+  const auto it = object.find(key);
+  if (it == object.end()) fail(where, "missing \"" + std::string(key) + "\"");
+  return *it;
+}
+
+inline std::string at(const std::string& where, std::string_view key) { return where + "." + std::string(key); }
+inline std::string at(const std::string& where, std::size_t index) { return where + "[" + std::to_string(index) + "]"; }
+
+// An array of exactly n elements (or min..max when max > 0).
+inline const nlohmann::json& array(const nlohmann::json& value, std::size_t min, std::size_t max, const std::string& where) {
+  if (!value.is_array() || value.size() < min || value.size() > max)
+    fail(where, min == max ? "expected an array of " + std::to_string(min)
+                           : "expected an array of " + std::to_string(min) + " to " + std::to_string(max));
+  return value;
+}
+
+inline int integer(const nlohmann::json& value, int lo, int hi, const std::string& where) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < lo || value.get<std::int64_t>() > hi)
+    fail(where, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return static_cast<int>(value.get<std::int64_t>());
+}
+
+inline bool boolean(const nlohmann::json& value, const std::string& where) {
+  if (!value.is_boolean()) fail(where, "expected true or false");
+  return value.get<bool>();
+}
+
+inline std::string text(const nlohmann::json& value, const std::string& where) {
+  if (!value.is_string()) fail(where, "expected a string");
+  return value.get<std::string>();
+}
+
+// The index of a string among `names`.
+template <std::size_t N>
+int name_index(const nlohmann::json& value, const std::array<std::string_view, N>& names, const std::string& where) {
+  const std::string s = text(value, where);
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == s) return static_cast<int>(i);
+  fail(where, "unknown name \"" + s + "\"");
+}
+
+}  // namespace proven::bomb::json_read

@@ -1,0 +1,151 @@
+#include "bomb/modules/blinker.hpp"
+
+#include "bomb/json_read.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+// All 30 patterns of 1-4 flashes, shortest first.
+constexpr std::array<Blinker::Pattern, 30> all_patterns() {
+  std::array<Blinker::Pattern, 30> out{};
+  std::size_t n = 0;
+  for (std::uint8_t length = 1; length <= 4; ++length)
+    for (unsigned longs = 0; longs < (1U << length); ++longs) out[n++] = {length, static_cast<std::uint8_t>(longs)};
+  return out;
+}
+constexpr auto kPatterns = all_patterns();
+
+}  // namespace
+
+Blinker::Rules Blinker::generate_rules(Rng& rng) {
+  Rules rules;
+  const auto patterns = rng.sample(kLetters, kPatterns.size());
+  for (std::size_t l = 0; l < kLetters; ++l) rules.code[l] = kPatterns[patterns[l]];
+  const auto words = rng.sample(kWords, kPool);
+  for (std::size_t w = 0; w < kWords; ++w) rules.words[w] = static_cast<std::uint8_t>(words[w]);
+  for (std::size_t w = 0; w < kWords; ++w) rules.frequency[w] = static_cast<std::uint8_t>(w);
+  rng.shuffle(rules.frequency);
+  return rules;
+}
+
+std::optional<std::string_view> Blinker::dull(const Rules&) { return std::nullopt; }
+
+Blinker::State Blinker::deal(Rng& rng, const Edgework&, const Rules& rules) {
+  const std::uint64_t pick = rng.below(kWords);
+  const std::string_view word = kWordPool[rules.words[pick]];
+  State state;
+  state.length = static_cast<std::uint8_t>(word.size());
+  for (std::size_t i = 0; i < word.size() && i < state.signal.size(); ++i)
+    state.signal[i] = rules.code[static_cast<std::size_t>(word[i] - 'A')];
+  const std::uint64_t dial = rng.below(kWords);
+  state.dial = static_cast<std::uint8_t>(dial);
+  return state;
+}
+
+std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& state) {
+  char decoded[8] = {};
+  for (std::size_t i = 0; i < state.length; ++i) {
+    int letter = -1;
+    for (int l = 0; l < kLetters; ++l) {
+      if (rules.code[static_cast<std::size_t>(l)] != state.signal[i]) continue;
+      if (letter >= 0) return std::nullopt;  // two letters blink alike
+      letter = l;
+    }
+    if (letter < 0) return std::nullopt;
+    decoded[i] = static_cast<char>('A' + letter);
+  }
+  const std::string_view word(decoded, state.length);
+  for (std::size_t w = 0; w < kWords; ++w)
+    if (kWordPool[rules.words[w]] == word) return rules.frequency[w];
+  return std::nullopt;
+}
+
+Action Blinker::hint(const Rules& rules, const State& state, const Context&) {
+  const auto stop = stop_to_transmit(rules, state);
+  if (!stop) return Action::wait();
+  if (state.dial < *stop) return {Verb::Turn, 1};
+  if (state.dial > *stop) return {Verb::Turn, -1};
+  return {Verb::Submit, 0};
+}
+
+Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Context&) {
+  if (action.verb == Verb::Turn && (action.arg == 1 || action.arg == -1)) {
+    const int dial = state.dial + action.arg;
+    if (dial >= 0 && dial < kWords) state.dial = static_cast<std::uint8_t>(dial);
+    return Outcome::Ok;
+  }
+  const auto stop = stop_to_transmit(rules, state);
+  if (!stop || action.verb != Verb::Submit || state.dial != *stop) return Outcome::Strike;
+  return Outcome::Solved;
+}
+
+nlohmann::json Blinker::to_json(const Rules& rules) {
+  nlohmann::json code = nlohmann::json::object();
+  for (int l = 0; l < kLetters; ++l) {
+    const Pattern& p = rules.code[static_cast<std::size_t>(l)];
+    std::string flashes;
+    for (int i = 0; i < p.length; ++i) flashes += ((p.longs >> i) & 1U) ? '-' : '.';
+    code[std::string(1, static_cast<char>('A' + l))] = flashes;
+  }
+  auto words = nlohmann::json::array();
+  for (std::size_t w = 0; w < kWords; ++w)
+    words.push_back({{"word", std::string(kWordPool[rules.words[w]])}, {"khz", frequency_khz(rules.frequency[w])}});
+  return {{"code", code}, {"words", words}};
+}
+
+std::string Blinker::show(const State& state) {
+  std::string text = "blinking";
+  for (std::size_t i = 0; i < state.length; ++i) {
+    text += ' ';
+    for (int f = 0; f < state.signal[i].length; ++f) text += ((state.signal[i].longs >> f) & 1U) ? '-' : '.';
+  }
+  return text + fmt::format(", dial at {} kHz", frequency_khz(state.dial));
+}
+
+Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& code = field(j, "code", where);
+  for (int l = 0; l < kLetters; ++l) {
+    const std::string letter(1, static_cast<char>('A' + l));
+    const std::string lw = at(at(where, "code"), letter);
+    const std::string flashes = text(field(code, letter, at(where, "code")), lw);
+    if (flashes.empty() || flashes.size() > 4 || flashes.find_first_not_of(".-") != std::string::npos)
+      fail(lw, "expected 1 to 4 flashes, each . (short) or - (long)");
+    Pattern& p = rules.code[static_cast<std::size_t>(l)];
+    p.length = static_cast<std::uint8_t>(flashes.size());
+    for (std::size_t f = 0; f < flashes.size(); ++f)
+      if (flashes[f] == '-') p.longs = static_cast<std::uint8_t>(p.longs | (1U << f));
+  }
+  const auto& words = array(field(j, "words", where), kWords, kWords, at(where, "words"));
+  for (std::size_t w = 0; w < kWords; ++w) {
+    const std::string ww = at(at(where, "words"), w);
+    rules.words[w] = static_cast<std::uint8_t>(name_index(field(words[w], "word", ww), kWordPool, at(ww, "word")));
+    const int khz = integer(field(words[w], "khz", ww), frequency_khz(0), frequency_khz(kWords - 1), at(ww, "khz"));
+    if ((khz - frequency_khz(0)) % 6 != 0) fail(at(ww, "khz"), "not a dial stop (3510 + 6k kHz)");
+    rules.frequency[w] = static_cast<std::uint8_t>((khz - frequency_khz(0)) / 6);
+  }
+  return rules;
+}
+
+std::string Blinker::manual_markdown(const Rules& rules) {
+  std::string md =
+      "The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
+      "long pause before the word starts again. Decode it with the code (`.` short flash, `-` long "
+      "flash), find the word, tune the dial to its frequency and press transmit.\n\n| letter | code |\n|---|---|\n";
+  for (std::size_t l = 0; l < kLetters; ++l) {
+    std::string flashes;
+    for (int f = 0; f < rules.code[l].length; ++f) flashes += ((rules.code[l].longs >> f) & 1U) ? '-' : '.';
+    md += fmt::format("| {} | `{}` |\n", static_cast<char>('A' + l), flashes);
+  }
+  md += "\n| word | frequency |\n|---|---|\n";
+  for (std::size_t w = 0; w < kWords; ++w)
+    md += fmt::format("| {} | {}.{:03} MHz |\n", kWordPool[rules.words[w]], frequency_khz(rules.frequency[w]) / 1000,
+                      frequency_khz(rules.frequency[w]) % 1000);
+  return md;
+}
+
+}  // namespace proven::bomb

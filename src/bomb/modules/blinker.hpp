@@ -1,0 +1,72 @@
+#pragma once
+// Module 9, Blinker: a light blinks a word, letter by letter, in a code of short and long
+// flashes; tune the transmitter to the word's frequency and transmit.
+//
+// Rules: a code table letter -> pattern (1-4 flashes, every letter its own pattern) and 16 words
+// with their frequencies. The module blinks its word in the manual's code; the lookup decodes the
+// blinks through the table (a pattern shared by two letters, or not in the table, decodes to
+// nothing), finds the word in the list and its frequency. Turning the dial never strikes;
+// transmitting on any other frequency does.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/module.hpp"
+
+namespace proven::bomb {
+
+struct Blinker {
+  static constexpr ModuleInfo kInfo{"blinker", "Blinker", ModuleKind::Regular, 200};
+  static constexpr int kLetters = 26;
+  static constexpr int kWords = 16;
+  static constexpr int kPool = 24;
+  static constexpr int kMaxWordLength = 8;
+  static constexpr std::array<std::string_view, 0> kFilterReasons{};
+  static constexpr std::array<std::string_view, kPool> kWordPool = {
+      "WHISK", "KNIFE", "GRATER", "SIEVE", "TONGS", "PANTRY", "OVEN", "SKILLET", "MORTAR", "PESTLE",
+      "FUNNEL", "CARAFE", "KETTLE", "SPATULA", "TUREEN", "WOK", "COLANDER", "MIXER", "TIMER", "APRON",
+      "BASTER", "PEELER", "RAMEKIN", "SKEWER"};
+  // Transmit frequencies in kHz (3.510 MHz .. 3.600 MHz, 6 kHz apart), the dial's 16 stops.
+  static constexpr int frequency_khz(int stop) { return 3510 + 6 * stop; }
+
+  struct Pattern {
+    std::uint8_t length = 1;  // flashes, 1-4
+    std::uint8_t longs = 0;   // bit i: flash i is long
+    bool operator==(const Pattern&) const = default;
+  };
+  struct Rules {
+    std::array<Pattern, kLetters> code{};
+    std::array<std::uint8_t, kWords> words{};      // indices into kWordPool
+    std::array<std::uint8_t, kWords> frequency{};  // the dial stop each word transmits on
+    bool operator==(const Rules&) const = default;
+  };
+  struct State {
+    std::uint8_t length = 0;                      // letters blinked
+    std::array<Pattern, kMaxWordLength> signal{};  // what the light blinks, letter by letter
+    std::uint8_t dial = 0;                        // the stop the dial is on
+    bool operator==(const State&) const = default;
+  };
+
+  static Rules generate_rules(Rng& rng);
+  static std::optional<std::string_view> dull(const Rules& rules);
+  static State deal(Rng& rng, const Edgework& edge, const Rules& rules);
+  static Action hint(const Rules& rules, const State& state, const Context& ctx);
+  static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
+
+  // The rule lookup hint and apply share: the dial stop to transmit on.
+  static std::optional<int> stop_to_transmit(const Rules& rules, const State& state);
+
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
+  // This module's manual page as Markdown: how to read it, then the rules.
+  static std::string manual_markdown(const Rules& rules);
+  // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
+  static Rules from_json(const nlohmann::json& j, const std::string& where);
+  static nlohmann::json to_json(const Rules& rules);
+};
+
+}  // namespace proven::bomb

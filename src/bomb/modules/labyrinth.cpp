@@ -1,0 +1,228 @@
+#include "bomb/modules/labyrinth.hpp"
+
+#include "bomb/json_read.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+constexpr int kSize = Labyrinth::kSize;
+constexpr int kCells = Labyrinth::kCells;
+
+// A perfect maze by randomised depth-first search from cell 0 (an explicit stack; one draw per
+// step: which unvisited neighbour to enter).
+Labyrinth::Maze carve(Rng& rng) {
+  Labyrinth::Maze maze;
+  std::array<bool, kCells> visited{};
+  std::array<int, kCells> stack{};
+  int depth = 0;
+  stack[depth++] = 0;
+  visited[0] = true;
+  while (depth > 0) {
+    const int cell = stack[depth - 1];
+    std::array<int, 4> options{};
+    int count = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int x = cell % kSize + Labyrinth::kDx[static_cast<std::size_t>(d)];
+      const int y = cell / kSize + Labyrinth::kDy[static_cast<std::size_t>(d)];
+      if (x < 0 || y < 0 || x >= kSize || y >= kSize || visited[static_cast<std::size_t>(y * kSize + x)]) continue;
+      options[static_cast<std::size_t>(count++)] = d;
+    }
+    if (count == 0) {
+      --depth;
+      continue;
+    }
+    const std::uint64_t choice = rng.below(static_cast<std::uint64_t>(count));
+    const int d = options[choice];
+    const int next = cell + Labyrinth::kDx[static_cast<std::size_t>(d)] + Labyrinth::kDy[static_cast<std::size_t>(d)] * kSize;
+    maze.open[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(cell)] | (1U << d));
+    maze.open[static_cast<std::size_t>(next)] = static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(next)] | (1U << ((d + 2) % 4)));
+    visited[static_cast<std::size_t>(next)] = true;
+    stack[depth++] = next;
+  }
+  return maze;
+}
+
+}  // namespace
+
+Labyrinth::Rules Labyrinth::generate_rules(Rng& rng) {
+  Rules rules;
+  for (auto& maze : rules.mazes) maze = carve(rng);
+  const auto markers = rng.sample(2 * kMazes, kCells);
+  for (std::size_t m = 0; m < kMazes; ++m) {
+    rules.mazes[m].markers = {static_cast<std::uint8_t>(markers[2 * m]), static_cast<std::uint8_t>(markers[2 * m + 1])};
+  }
+  return rules;
+}
+
+std::optional<std::string_view> Labyrinth::dull(const Rules&) { return std::nullopt; }
+
+Labyrinth::State Labyrinth::deal(Rng& rng, const Edgework&, const Rules& rules) {
+  State state;
+  const std::uint64_t maze = rng.below(kMazes);
+  state.markers = rules.mazes[maze].markers;
+  const auto cells = rng.sample(2, kCells);
+  state.light = static_cast<std::uint8_t>(cells[0]);
+  state.goal = static_cast<std::uint8_t>(cells[1]);
+  return state;
+}
+
+const Labyrinth::Maze* Labyrinth::maze_for(const Rules& rules, const State& state) {
+  const Maze* found = nullptr;
+  for (const auto& maze : rules.mazes) {
+    const bool same = (maze.markers[0] == state.markers[0] && maze.markers[1] == state.markers[1]) ||
+                      (maze.markers[0] == state.markers[1] && maze.markers[1] == state.markers[0]);
+    if (!same) continue;
+    if (found) return nullptr;
+    found = &maze;
+  }
+  return found;
+}
+
+int Labyrinth::step(const Maze& maze, int cell, int direction) {
+  if (direction < 0 || direction > 3 || !((maze.open[static_cast<std::size_t>(cell)] >> direction) & 1U)) return -1;
+  const int x = cell % kSize + kDx[static_cast<std::size_t>(direction)];
+  const int y = cell / kSize + kDy[static_cast<std::size_t>(direction)];
+  if (x < 0 || y < 0 || x >= kSize || y >= kSize) return -1;  // an open side at the border leads nowhere
+  return y * kSize + x;
+}
+
+std::optional<int> Labyrinth::first_step(const Maze& maze, int from, int to) {
+  // Breadth-first search from the goal over 36 cells, layer by layer; then step from `from` to
+  // any neighbour one layer closer (lowest direction first, so the hint is deterministic).
+  std::array<std::int8_t, kCells> distance;
+  distance.fill(-1);
+  std::array<std::uint8_t, kCells> queue{};
+  int head = 0;
+  int tail = 0;
+  distance[static_cast<std::size_t>(to)] = 0;
+  queue[static_cast<std::size_t>(tail++)] = static_cast<std::uint8_t>(to);
+  while (head < tail && distance[static_cast<std::size_t>(from)] < 0) {
+    const int cell = queue[static_cast<std::size_t>(head++)];
+    for (int d = 0; d < 4; ++d) {
+      const int next = step(maze, cell, d);
+      if (next < 0 || distance[static_cast<std::size_t>(next)] >= 0) continue;
+      distance[static_cast<std::size_t>(next)] = static_cast<std::int8_t>(distance[static_cast<std::size_t>(cell)] + 1);
+      queue[static_cast<std::size_t>(tail++)] = static_cast<std::uint8_t>(next);
+    }
+  }
+  const int here = distance[static_cast<std::size_t>(from)];
+  if (here <= 0) return std::nullopt;  // unreachable (or already there)
+  for (int d = 0; d < 4; ++d) {
+    const int next = step(maze, from, d);
+    if (next >= 0 && distance[static_cast<std::size_t>(next)] == here - 1) return d;
+  }
+  return std::nullopt;
+}
+
+Action Labyrinth::hint(const Rules& rules, const State& state, const Context&) {
+  const Maze* maze = maze_for(rules, state);
+  if (!maze) return Action::wait();
+  const auto d = first_step(*maze, state.light, state.goal);
+  if (!d) return Action::wait();
+  return {Verb::Move, static_cast<std::int16_t>(*d)};
+}
+
+Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const Context&) {
+  // Any move through an open side is allowed (the game never forbids a detour); a wall strikes.
+  const Maze* maze = maze_for(rules, state);
+  if (!maze || action.verb != Verb::Move) return Outcome::Strike;
+  const int next = step(*maze, state.light, action.arg);
+  if (next < 0) return Outcome::Strike;
+  state.light = static_cast<std::uint8_t>(next);
+  return state.light == state.goal ? Outcome::Solved : Outcome::Ok;
+}
+
+nlohmann::json Labyrinth::to_json(const Rules& rules) {
+  // Each maze as its markers and 6 rows of cells; a cell is its open sides as a string of
+  // "U", "R", "D", "L".
+  static constexpr std::string_view kSides = "URDL";
+  auto mazes = nlohmann::json::array();
+  for (const auto& maze : rules.mazes) {
+    auto rows = nlohmann::json::array();
+    for (int y = 0; y < kSize; ++y) {
+      auto row = nlohmann::json::array();
+      for (int x = 0; x < kSize; ++x) {
+        std::string sides;
+        for (int d = 0; d < 4; ++d)
+          if ((maze.open[static_cast<std::size_t>(y * kSize + x)] >> d) & 1U) sides += kSides[static_cast<std::size_t>(d)];
+        row.push_back(sides);
+      }
+      rows.push_back(row);
+    }
+    auto markers = nlohmann::json::array();
+    for (auto m : maze.markers) markers.push_back({{"x", m % kSize}, {"y", m / kSize}});
+    mazes.push_back({{"markers", markers}, {"cells", rows}});
+  }
+  return {{"mazes", mazes}};
+}
+
+std::string Labyrinth::show(const State& state) {
+  auto cell = [](int c) { return fmt::format("({},{})", c % kSize + 1, c / kSize + 1); };
+  return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]), cell(state.light),
+                     cell(state.goal));
+}
+
+Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  Rules rules;
+  const auto& mazes = array(field(j, "mazes", where), kMazes, kMazes, at(where, "mazes"));
+  for (std::size_t m = 0; m < kMazes; ++m) {
+    const std::string mw = at(at(where, "mazes"), m);
+    Maze& maze = rules.mazes[m];
+    const auto& markers = array(field(mazes[m], "markers", mw), 2, 2, at(mw, "markers"));
+    for (std::size_t k = 0; k < 2; ++k) {
+      const std::string kw = at(at(mw, "markers"), k);
+      const int x = integer(field(markers[k], "x", kw), 0, kSize - 1, at(kw, "x"));
+      const int y = integer(field(markers[k], "y", kw), 0, kSize - 1, at(kw, "y"));
+      maze.markers[k] = static_cast<std::uint8_t>(y * kSize + x);
+    }
+    const auto& rows = array(field(mazes[m], "cells", mw), kSize, kSize, at(mw, "cells"));
+    for (std::size_t y = 0; y < kSize; ++y) {
+      const auto& row = array(rows[y], kSize, kSize, at(at(mw, "cells"), y));
+      for (std::size_t x = 0; x < kSize; ++x) {
+        const std::string cw = at(at(at(mw, "cells"), y), x);
+        std::uint8_t open = 0;
+        for (char c : text(row[x], cw)) {
+          const auto side = std::string_view("URDL").find(c);
+          if (side == std::string_view::npos) fail(cw, "open sides are letters from URDL");
+          open = static_cast<std::uint8_t>(open | (1U << side));
+        }
+        maze.open[y * kSize + x] = open;
+      }
+    }
+  }
+  return rules;
+}
+
+std::string Labyrinth::manual_markdown(const Rules& rules) {
+  std::string md =
+      "The module shows a 6 x 6 grid, two marker rings, a light (you) and a goal. Find the maze whose "
+      "markers (the two `O`) are where the rings are, then guide the light to the goal with the arrows "
+      "without walking into a wall. Columns and rows count from the top left.\n";
+  for (std::size_t m = 0; m < kMazes; ++m) {
+    const Maze& maze = rules.mazes[m];
+    md += fmt::format("\n**Maze {}**\n\n```\n", m + 1);
+    // Walls drawn with + - |; a marker cell shows O.
+    for (int y = 0; y < kSize; ++y) {
+      std::string top = "+";
+      std::string mid = "|";
+      for (int x = 0; x < kSize; ++x) {
+        const std::uint8_t open = maze.open[static_cast<std::size_t>(y * kSize + x)];
+        const bool marker = maze.markers[0] == y * kSize + x || maze.markers[1] == y * kSize + x;
+        top += (open & 1U) ? "   +" : "---+";
+        mid += marker ? " O " : "   ";
+        mid += (open & 2U) ? " " : "|";
+      }
+      md += top + "\n" + mid + "\n";
+    }
+    md += std::string("+") + [] { std::string s; for (int x = 0; x < kSize; ++x) s += "---+"; return s; }() + "\n```\n";
+  }
+  return md;
+}
+
+}  // namespace proven::bomb

@@ -1,0 +1,66 @@
+#pragma once
+// Module 8, Passcode: five letter wheels, six letters each. Exactly one word of the manual's list
+// can be spelled across the wheels; turn each wheel to its letter and submit.
+//
+// Rules: 30 words sampled from a pool of 60 five-letter words (a dull draw is unlikely that way;
+// there is no filter). The lookup finds the listed words the wheels can spell: exactly one is the
+// answer; none or several leave no correct action. Turning a wheel never strikes; submitting
+// anything but the answer does.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/module.hpp"
+
+namespace proven::bomb {
+
+struct Passcode {
+  static constexpr ModuleInfo kInfo{"passcode", "Passcode", ModuleKind::Regular, 1000};
+  static constexpr int kPool = 60;
+  static constexpr int kListed = 30;
+  static constexpr int kWheels = 5;
+  static constexpr int kLetters = 6;
+  static constexpr int kDealAttempts = 50;  // redraws of the wheels until one word fits alone
+  static constexpr std::array<std::string_view, 0> kFilterReasons{};
+  static constexpr std::array<std::string_view, kPool> kWordPool = {
+      "APRON", "BACON", "BAGEL", "BASIL", "BERRY", "BREAD", "BROTH", "CANDY", "CHARD", "CHILI",
+      "CIDER", "CLOVE", "COCOA", "CREAM", "CREPE", "CUMIN", "CURRY", "DATES", "DOUGH", "FEAST",
+      "FUDGE", "GRAPE", "GRAVY", "GUAVA", "HONEY", "JELLY", "JUICE", "KEBAB", "LADLE", "LEMON",
+      "MANGO", "MAPLE", "MELON", "MINCE", "OLIVE", "ONION", "PASTA", "PEACH", "PECAN", "PESTO",
+      "PIZZA", "PLUMS", "QUAIL", "RAMEN", "SALAD", "SALSA", "SAUCE", "SCONE", "SPICE", "STEAK",
+      "STOCK", "SUGAR", "SUSHI", "SYRUP", "TACOS", "THYME", "TOAST", "TORTE", "WAFER", "YEAST"};
+
+  struct Rules {
+    std::array<std::uint8_t, kListed> words{};  // indices into kWordPool, in pool (alphabetical) order
+    bool operator==(const Rules&) const = default;
+  };
+  struct State {
+    std::array<std::array<char, kLetters>, kWheels> wheels{};
+    std::array<std::uint8_t, kWheels> shown{};  // the letter each wheel shows
+    bool operator==(const State&) const = default;
+  };
+
+  static Rules generate_rules(Rng& rng);
+  static std::optional<std::string_view> dull(const Rules& rules);
+  static State deal(Rng& rng, const Edgework& edge, const Rules& rules);
+  static Action hint(const Rules& rules, const State& state, const Context& ctx);
+  static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
+
+  // The rule lookup hint and apply share: the one listed word the wheels can spell.
+  static std::optional<std::string_view> answer(const Rules& rules, const State& state);
+  static bool can_spell(const State& state, std::string_view word);
+
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
+  // This module's manual page as Markdown: how to read it, then the rules.
+  static std::string manual_markdown(const Rules& rules);
+  // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
+  static Rules from_json(const nlohmann::json& j, const std::string& where);
+  static nlohmann::json to_json(const Rules& rules);
+};
+
+}  // namespace proven::bomb

@@ -1,0 +1,122 @@
+#include "bomb/modules/tangled_wires.hpp"
+
+#include "bomb/json_read.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+
+TangledWires::Rules TangledWires::generate_rules(Rng& rng) {
+  Rules rules;
+  for (auto& entry : rules.table) entry = static_cast<Instruction>(rng.below(kInstructionNames.size()));
+  return rules;
+}
+
+std::optional<std::string_view> TangledWires::dull(const Rules&) { return std::nullopt; }
+
+bool TangledWires::must_cut(const Rules& rules, std::uint8_t features, const Edgework& edge) {
+  switch (rules.table[features & 15U]) {
+    case Instruction::Cut: return true;
+    case Instruction::Skip: return false;
+    case Instruction::CutIfSerialEven: return !edge.serial_last_digit_odd();
+    case Instruction::CutIfParallelPort: return edge.has_port(Port::Parallel);
+    case Instruction::CutIfTwoBatteries: return edge.batteries() >= 2;
+  }
+  return false;
+}
+
+std::uint8_t TangledWires::wires_to_cut(const Rules& rules, const State& state, const Edgework& edge) {
+  std::uint8_t mask = 0;
+  for (int i = 0; i < state.count; ++i)
+    if (must_cut(rules, state.features[static_cast<std::size_t>(i)], edge)) mask = static_cast<std::uint8_t>(mask | (1U << i));
+  return mask;
+}
+
+TangledWires::State TangledWires::deal(Rng& rng, const Edgework& edge, const Rules& rules) {
+  State state;
+  for (int attempt = 0; attempt < kDealAttempts; ++attempt) {
+    state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
+    for (std::size_t i = 0; i < state.count; ++i) {
+      const std::uint64_t features = rng.below(16);
+      state.features[i] = static_cast<std::uint8_t>(features);
+    }
+    if (wires_to_cut(rules, state, edge) != 0) break;
+  }
+  return state;
+}
+
+Action TangledWires::hint(const Rules& rules, const State& state, const Context& ctx) {
+  const unsigned left = wires_to_cut(rules, state, ctx.edgework) & ~static_cast<unsigned>(state.cut);
+  if (left == 0) return Action::wait();  // nothing (more) to cut: the module cannot be solved
+  return {Verb::Cut, static_cast<std::int16_t>(std::countr_zero(left))};
+}
+
+Outcome TangledWires::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  const std::uint8_t needed = wires_to_cut(rules, state, ctx.edgework);
+  if (action.verb != Verb::Cut || action.arg < 0 || action.arg >= state.count) return Outcome::Strike;
+  const unsigned bit = 1U << action.arg;
+  if (!(needed & bit) || (state.cut & bit)) return Outcome::Strike;
+  state.cut = static_cast<std::uint8_t>(state.cut | bit);
+  return state.cut == needed ? Outcome::Solved : Outcome::Ok;
+}
+
+nlohmann::json TangledWires::to_json(const Rules& rules) {
+  static constexpr std::string_view kCodes[] = {"cut", "skip", "serial_even", "parallel_port", "two_batteries"};
+  auto table = nlohmann::json::array();
+  for (unsigned f = 0; f < 16; ++f)
+    table.push_back({{"red", (f & kRed) != 0},
+                     {"blue", (f & kBlue) != 0},
+                     {"star", (f & kStar) != 0},
+                     {"led", (f & kLed) != 0},
+                     {"instruction", std::string(kCodes[static_cast<std::size_t>(rules.table[f])])}});
+  return {{"table", table}};
+}
+
+std::string TangledWires::show(const State& state) {
+  std::string text = fmt::format("{} wires:", state.count);
+  for (int i = 0; i < state.count; ++i) {
+    const std::uint8_t f = state.features[static_cast<std::size_t>(i)];
+    std::string wire;
+    if (f & kRed) wire += "red";
+    if (f & kBlue) wire += wire.empty() ? "blue" : "+blue";
+    if (wire.empty()) wire = "white";
+    if (f & kStar) wire += " star";
+    if (f & kLed) wire += " led";
+    if ((state.cut >> i) & 1U) wire += " (cut)";
+    text += " [" + wire + "]";
+  }
+  return text;
+}
+
+TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 5> kCodes = {"cut", "skip", "serial_even", "parallel_port", "two_batteries"};
+  Rules rules;
+  const auto& table = array(field(j, "table", where), 16, 16, at(where, "table"));
+  for (std::size_t f = 0; f < 16; ++f) {
+    const std::string fw = at(at(where, "table"), f);
+    const unsigned features = (boolean(field(table[f], "red", fw), at(fw, "red")) ? kRed : 0U) |
+                              (boolean(field(table[f], "blue", fw), at(fw, "blue")) ? kBlue : 0U) |
+                              (boolean(field(table[f], "star", fw), at(fw, "star")) ? kStar : 0U) |
+                              (boolean(field(table[f], "led", fw), at(fw, "led")) ? kLed : 0U);
+    if (features != f) fail(fw, "entries must be in feature order (red, blue, star, led as bits 0-3)");
+    rules.table[f] = static_cast<Instruction>(name_index(field(table[f], "instruction", fw), kCodes, at(fw, "instruction")));
+  }
+  return rules;
+}
+
+std::string TangledWires::manual_markdown(const Rules& rules) {
+  std::string md =
+      "Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
+      "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order.\n\n"
+      "| red | blue | star | LED | instruction |\n|---|---|---|---|---|\n";
+  for (unsigned f = 0; f < 16; ++f)
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", (f & kRed) ? "yes" : "no", (f & kBlue) ? "yes" : "no",
+                      (f & kStar) ? "yes" : "no", (f & kLed) ? "yes" : "no", kInstructionNames[static_cast<std::size_t>(rules.table[f])]);
+  return md;
+}
+
+}  // namespace proven::bomb

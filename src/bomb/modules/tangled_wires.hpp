@@ -1,0 +1,66 @@
+#pragma once
+// Module 10, Tangled Wires: 4-6 wires, each maybe striped red, maybe striped blue, maybe with a
+// star beside it and maybe a lit LED above it. Cut every wire that must be cut (in any order);
+// cutting one that must not be cut strikes; the last needed cut solves.
+//
+// Rules: a 16-entry table over (red, blue, star, LED) -> cut / do not cut / cut if the serial's
+// last digit is even / cut if the bomb has a parallel port / cut if it has two or more batteries.
+// The bomb is dealt with at least one wire to cut under its own edgework when the table allows
+// one (20 redraws); a table that leaves some casing with nothing to cut fails the proof.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/module.hpp"
+
+namespace proven::bomb {
+
+struct TangledWires {
+  static constexpr ModuleInfo kInfo{"tangled-wires", "Tangled Wires", ModuleKind::Regular, 200};
+  static constexpr int kMinWires = 4;
+  static constexpr int kMaxWires = 6;
+  static constexpr int kDealAttempts = 20;
+  static constexpr std::array<std::string_view, 0> kFilterReasons{};
+
+  enum class Instruction : std::uint8_t { Cut, Skip, CutIfSerialEven, CutIfParallelPort, CutIfTwoBatteries };
+  static constexpr std::array<std::string_view, 5> kInstructionNames = {
+      "cut", "do not cut", "cut if the serial's last digit is even", "cut if there is a parallel port",
+      "cut if there are two or more batteries"};
+  // A wire's features as a table index: bit 0 red stripe, 1 blue stripe, 2 star, 3 LED lit.
+  static constexpr std::uint8_t kRed = 1, kBlue = 2, kStar = 4, kLed = 8;
+
+  struct Rules {
+    std::array<Instruction, 16> table{};
+    bool operator==(const Rules&) const = default;
+  };
+  struct State {
+    std::uint8_t count = kMinWires;
+    std::array<std::uint8_t, kMaxWires> features{};
+    std::uint8_t cut = 0;  // bit i: wire i is cut
+    bool operator==(const State&) const = default;
+  };
+
+  static Rules generate_rules(Rng& rng);
+  static std::optional<std::string_view> dull(const Rules& rules);
+  static State deal(Rng& rng, const Edgework& edge, const Rules& rules);
+  static Action hint(const Rules& rules, const State& state, const Context& ctx);
+  static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
+
+  // The rule lookup hint and apply share.
+  static bool must_cut(const Rules& rules, std::uint8_t features, const Edgework& edge);
+  static std::uint8_t wires_to_cut(const Rules& rules, const State& state, const Edgework& edge);
+
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
+  // This module's manual page as Markdown: how to read it, then the rules.
+  static std::string manual_markdown(const Rules& rules);
+  // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
+  static Rules from_json(const nlohmann::json& j, const std::string& where);
+  static nlohmann::json to_json(const Rules& rules);
+};
+
+}  // namespace proven::bomb

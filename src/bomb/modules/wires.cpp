@@ -1,0 +1,383 @@
+#include "bomb/modules/wires.hpp"
+
+#include "bomb/json_read.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace proven::bomb {
+namespace {
+
+using Condition = Wires::Condition;
+using Target = Wires::Target;
+using Line = Wires::Line;
+using List = Wires::List;
+
+constexpr std::uint64_t kConditionWeights[] = {3, 2, 2, 1, 1};  // CountIs, CountAtLeast, LastIs, SerialOdd, SerialEven
+
+// What the conditions read, computed once per wire sequence.
+// Colour counts are packed 3 bits per colour (at most 6 wires) in one register: the byte-array
+// version spent most of the exhaustive proof's time in store-forwarding stalls.
+struct Facts {
+  std::uint32_t counts = 0;
+  std::uint8_t last = 0;
+  bool serial_odd = false;
+  int count(int colour) const { return static_cast<int>((counts >> (3 * colour)) & 7U); }
+};
+
+Facts facts_of(const Wires::State& state, bool serial_odd) {
+  Facts f;
+  for (int i = 0; i < state.count; ++i) f.counts += 1U << (3 * state.colours[static_cast<std::size_t>(i)]);
+  f.last = state.colours[static_cast<std::size_t>(state.count - 1)];
+  f.serial_odd = serial_odd;
+  return f;
+}
+
+bool holds(const Condition& c, const Facts& f) {
+  switch (c.kind) {
+    case Condition::Kind::CountIs: return f.count(c.colour) == c.number;
+    case Condition::Kind::CountAtLeast: return f.count(c.colour) >= c.number;
+    case Condition::Kind::LastIs: return f.last == c.colour;
+    case Condition::Kind::SerialOdd: return f.serial_odd;
+    case Condition::Kind::SerialEven: return !f.serial_odd;
+  }
+  return false;
+}
+
+bool fires(const Line& line, const Facts& f) {
+  for (int i = 0; i < line.condition_count; ++i)
+    if (!holds(line.conditions[static_cast<std::size_t>(i)], f)) return false;
+  return true;
+}
+
+std::optional<int> resolve(const Target& t, const Wires::State& state) {
+  switch (t.kind) {
+    case Target::Kind::Nth:
+      if (t.value < state.count) return t.value;
+      return std::nullopt;
+    case Target::Kind::Last: return state.count - 1;
+    case Target::Kind::FirstOf:
+      for (int i = 0; i < state.count; ++i)
+        if (state.colours[static_cast<std::size_t>(i)] == t.value) return i;
+      return std::nullopt;
+    case Target::Kind::LastOf:
+      for (int i = state.count - 1; i >= 0; --i)
+        if (state.colours[static_cast<std::size_t>(i)] == t.value) return i;
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// The colour a condition guarantees is present, if any (so a colour target can aim at it).
+std::optional<std::uint8_t> guaranteed_colour(const Condition& c) {
+  if (c.kind == Condition::Kind::LastIs || c.kind == Condition::Kind::CountAtLeast) return c.colour;
+  if (c.kind == Condition::Kind::CountIs && c.number > 0) return c.colour;
+  return std::nullopt;
+}
+
+bool names_colour(const Condition& c) {
+  return c.kind == Condition::Kind::CountIs || c.kind == Condition::Kind::CountAtLeast || c.kind == Condition::Kind::LastIs;
+}
+
+Condition draw_condition(Rng& rng, int wires) {
+  Condition c;
+  c.kind = static_cast<Condition::Kind>(rng.weighted(kConditionWeights));
+  if (!names_colour(c)) return c;
+  c.colour = static_cast<std::uint8_t>(rng.below(Wires::kColours));
+  if (c.kind == Condition::Kind::CountIs) c.number = static_cast<std::uint8_t>(rng.uniform(0, 2));
+  if (c.kind == Condition::Kind::CountAtLeast) c.number = static_cast<std::uint8_t>(rng.uniform(2, wires == 3 ? 2 : 3));
+  return c;
+}
+
+Target draw_position(Rng& rng, int wires) {
+  Target t;
+  const std::uint64_t pick = rng.below(static_cast<std::uint64_t>(wires) + 1);
+  if (pick == static_cast<std::uint64_t>(wires)) {
+    t.kind = Target::Kind::Last;
+  } else {
+    t.kind = Target::Kind::Nth;
+    t.value = static_cast<std::uint8_t>(pick);
+  }
+  return t;
+}
+
+Line draw_line(Rng& rng, int wires) {
+  Line line;
+  line.condition_count = static_cast<std::uint8_t>(rng.uniform(1, 2));
+  std::optional<std::uint8_t> present;
+  for (std::size_t i = 0; i < line.condition_count; ++i) {
+    line.conditions[i] = draw_condition(rng, wires);
+    if (!present) present = guaranteed_colour(line.conditions[i]);
+  }
+  // Aim at a colour the conditions guarantee half the time; the proof rejects any other miss.
+  if (present && rng.chance(1, 2)) {
+    line.target.kind = rng.chance(1, 2) ? Target::Kind::FirstOf : Target::Kind::LastOf;
+    line.target.value = *present;
+  } else {
+    line.target = draw_position(rng, wires);
+  }
+  return line;
+}
+
+bool same_conditions(const Line& a, const Line& b) {
+  if (a.condition_count != b.condition_count) return false;
+  if (a.condition_count == 1) return a.conditions[0] == b.conditions[0];
+  return (a.conditions[0] == b.conditions[0] && a.conditions[1] == b.conditions[1]) ||
+         (a.conditions[0] == b.conditions[1] && a.conditions[1] == b.conditions[0]);
+}
+
+// Walks every wire sequence of one list's length, both serial parities, while f returns true.
+template <class F>
+void for_each_sequence(int wires, F&& f) {
+  Wires::State state;
+  state.count = static_cast<std::uint8_t>(wires);
+  int total = 1;
+  for (int i = 0; i < wires; ++i) total *= Wires::kColours;
+  for (int code = 0; code < total; ++code) {
+    int rest = code;
+    for (int i = 0; i < wires; ++i) {
+      state.colours[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rest % Wires::kColours);
+      rest /= Wires::kColours;
+    }
+    if (!f(state, false) || !f(state, true)) return;
+  }
+}
+
+std::string_view colour_name(int colour) { return Wires::kColourNames[static_cast<std::size_t>(colour)]; }
+
+nlohmann::json condition_json(const Condition& c) {
+  static constexpr std::string_view kKinds[] = {"count_is", "count_at_least", "last_is", "serial_odd", "serial_even"};
+  nlohmann::json j = {{"kind", std::string(kKinds[static_cast<std::size_t>(c.kind)])}};
+  if (names_colour(c)) j["colour"] = std::string(colour_name(c.colour));
+  if (c.kind == Condition::Kind::CountIs || c.kind == Condition::Kind::CountAtLeast) j["number"] = c.number;
+  return j;
+}
+
+nlohmann::json target_json(const Target& t) {
+  switch (t.kind) {
+    case Target::Kind::Nth: return {{"kind", "nth"}, {"position", t.value + 1}};
+    case Target::Kind::Last: return {{"kind", "last"}};
+    case Target::Kind::FirstOf: return {{"kind", "first_of"}, {"colour", std::string(colour_name(t.value))}};
+    case Target::Kind::LastOf: return {{"kind", "last_of"}, {"colour", std::string(colour_name(t.value))}};
+  }
+  return {};
+}
+
+}  // namespace
+
+Wires::Rules Wires::generate_rules(Rng& rng) {
+  Rules rules;
+  for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
+    // Redraw a list (from this try's stream) until it is lively; the filter still checks it.
+    List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
+    for (int draw = 0; draw < kListDraws; ++draw) {
+      list = List{};
+      list.line_count = static_cast<std::uint8_t>(rng.uniform(3, 4));
+      for (std::size_t i = 0; i < list.line_count; ++i) list.lines[i] = draw_line(rng, wires);
+      list.otherwise = draw_position(rng, wires);
+      if (!dull_list(list, wires)) break;
+    }
+  }
+  return rules;
+}
+
+std::optional<std::string_view> Wires::dull(const Rules& rules) {
+  for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
+    const auto reason = dull_list(rules.lists[static_cast<std::size_t>(wires - kMinWires)], wires);
+    if (reason) return reason;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
+  for (int i = 0; i < list.line_count; ++i) {
+    const Line& line = list.lines[static_cast<std::size_t>(i)];
+    if (line.condition_count == 2 && names_colour(line.conditions[0]) && names_colour(line.conditions[1]) &&
+        line.conditions[0].colour == line.conditions[1].colour)
+      return "a line names one colour twice";
+    for (int j = 0; j < i; ++j)
+      if (same_conditions(list.lines[static_cast<std::size_t>(j)], line)) return "a line repeats an earlier line's conditions";
+  }
+  // Over every sequence: which line fires first, and would the answer differ without it? Stops
+  // as soon as every line has fired and mattered and the otherwise line has been reached.
+  std::array<bool, 5> fired{};
+  std::array<bool, 5> matters{};
+  const int otherwise = list.line_count;
+  const unsigned all_lines = (1U << otherwise) - 1;
+  unsigned fired_mask = 0;
+  unsigned matters_mask = 0;
+  for_each_sequence(wires, [&](const State& state, bool serial_odd) {
+    const Facts facts = facts_of(state, serial_odd);
+    unsigned mask = 1U << otherwise;
+    for (int i = 0; i < list.line_count; ++i)
+      if (fires(list.lines[static_cast<std::size_t>(i)], facts)) mask |= 1U << i;
+    const int first = std::countr_zero(mask);
+    fired[static_cast<std::size_t>(first)] = true;
+    fired_mask |= 1U << first;
+    if (first != otherwise && !matters[static_cast<std::size_t>(first)]) {
+      const int second = std::countr_zero(mask & ~(1U << first));
+      const Target& after = second == otherwise ? list.otherwise : list.lines[static_cast<std::size_t>(second)].target;
+      if (resolve(list.lines[static_cast<std::size_t>(first)].target, state) != resolve(after, state)) {
+        matters[static_cast<std::size_t>(first)] = true;
+        matters_mask |= 1U << first;
+      }
+    }
+    return !(fired_mask == (all_lines | (1U << otherwise)) && matters_mask == all_lines);
+  });
+  for (int i = 0; i < list.line_count; ++i) {
+    if (!fired[static_cast<std::size_t>(i)]) return "a line never fires";
+    if (!matters[static_cast<std::size_t>(i)]) return "a line never changes the answer";
+  }
+  if (!fired[static_cast<std::size_t>(otherwise)]) return "the otherwise line is never reached";
+  return std::nullopt;
+}
+
+Wires::State Wires::deal(Rng& rng, const Edgework&, const Rules&) {
+  State state;
+  state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
+  for (std::size_t i = 0; i < state.count; ++i) {
+    const std::uint64_t colour = rng.below(kColours);
+    state.colours[i] = static_cast<std::uint8_t>(colour);
+  }
+  return state;
+}
+
+std::optional<int> Wires::wire_to_cut(const Rules& rules, const State& state, bool serial_odd) {
+  const List& list = rules.lists[static_cast<std::size_t>(state.count - kMinWires)];
+  const Facts facts = facts_of(state, serial_odd);
+  for (int i = 0; i < list.line_count; ++i) {
+    const Line& line = list.lines[static_cast<std::size_t>(i)];
+    if (fires(line, facts)) return resolve(line.target, state);
+  }
+  return resolve(list.otherwise, state);
+}
+
+Action Wires::hint(const Rules& rules, const State& state, const Context& ctx) {
+  const auto wire = wire_to_cut(rules, state, ctx.edgework.serial_last_digit_odd());
+  if (!wire) return Action::wait();
+  return {Verb::Cut, static_cast<std::int16_t>(*wire)};
+}
+
+Outcome Wires::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  const auto wire = wire_to_cut(rules, state, ctx.edgework.serial_last_digit_odd());
+  if (action.verb == Verb::Cut && wire && action.arg == *wire) return Outcome::Solved;
+  return Outcome::Strike;
+}
+
+Edgework Wires::parity_casing(int parity) {
+  Edgework edge;
+  edge.serial = {'A', 'A', 'A', 'A', 'A', static_cast<char>('0' + parity)};
+  return edge;
+}
+
+nlohmann::json Wires::to_json(const Rules& rules) {
+  auto lists = nlohmann::json::array();
+  for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
+    const List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
+    auto lines = nlohmann::json::array();
+    for (int i = 0; i < list.line_count; ++i) {
+      const Line& line = list.lines[static_cast<std::size_t>(i)];
+      auto conditions = nlohmann::json::array();
+      for (int c = 0; c < line.condition_count; ++c) conditions.push_back(condition_json(line.conditions[static_cast<std::size_t>(c)]));
+      lines.push_back({{"if", conditions}, {"cut", target_json(line.target)}});
+    }
+    lists.push_back({{"wires", wires}, {"lines", lines}, {"otherwise", target_json(list.otherwise)}});
+  }
+  return {{"lists", lists}};
+}
+
+std::string Wires::describe(const Condition& c) {
+  switch (c.kind) {
+    case Condition::Kind::CountIs:
+      return c.number == 0 ? fmt::format("there are no {} wires", colour_name(c.colour))
+                           : fmt::format("there {} exactly {} {} wire{}", c.number == 1 ? "is" : "are", c.number,
+                                         colour_name(c.colour), c.number == 1 ? "" : "s");
+    case Condition::Kind::CountAtLeast:
+      return fmt::format("there are at least {} {} wires", c.number, colour_name(c.colour));
+    case Condition::Kind::LastIs: return fmt::format("the last wire is {}", colour_name(c.colour));
+    case Condition::Kind::SerialOdd: return "the serial number's last digit is odd";
+    case Condition::Kind::SerialEven: return "the serial number's last digit is even";
+  }
+  return "?";
+}
+
+std::string Wires::describe(const Target& t) {
+  static constexpr std::string_view kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
+  switch (t.kind) {
+    case Target::Kind::Nth: return fmt::format("cut the {} wire", kOrdinals[t.value]);
+    case Target::Kind::Last: return "cut the last wire";
+    case Target::Kind::FirstOf: return fmt::format("cut the first {} wire", colour_name(t.value));
+    case Target::Kind::LastOf: return fmt::format("cut the last {} wire", colour_name(t.value));
+  }
+  return "?";
+}
+
+std::string Wires::show(const State& state) {
+  std::string text = fmt::format("{} wires:", state.count);
+  for (int i = 0; i < state.count; ++i) text += fmt::format(" {}", colour_name(state.colours[static_cast<std::size_t>(i)]));
+  return text;
+}
+
+Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where) {
+  using namespace json_read;
+  static constexpr std::array<std::string_view, 5> kKinds = {"count_is", "count_at_least", "last_is", "serial_odd", "serial_even"};
+  static constexpr std::array<std::string_view, 4> kTargets = {"nth", "last", "first_of", "last_of"};
+  Rules rules;
+  const auto& lists = array(field(j, "lists", where), 4, 4, at(where, "lists"));
+  for (std::size_t l = 0; l < 4; ++l) {
+    const std::string lw = at(at(where, "lists"), l);
+    const int wires = kMinWires + static_cast<int>(l);
+    if (integer(field(lists[l], "wires", lw), 3, 6, at(lw, "wires")) != wires) fail(at(lw, "wires"), "lists must be for 3, 4, 5, 6 wires in order");
+    const auto read_target = [&](const nlohmann::json& t, const std::string& tw) {
+      Target target;
+      target.kind = static_cast<Target::Kind>(name_index(field(t, "kind", tw), kTargets, at(tw, "kind")));
+      if (target.kind == Target::Kind::Nth) target.value = static_cast<std::uint8_t>(integer(field(t, "position", tw), 1, wires, at(tw, "position")) - 1);
+      if (target.kind == Target::Kind::FirstOf || target.kind == Target::Kind::LastOf)
+        target.value = static_cast<std::uint8_t>(name_index(field(t, "colour", tw), kColourNames, at(tw, "colour")));
+      return target;
+    };
+    List& list = rules.lists[l];
+    const auto& lines = array(field(lists[l], "lines", lw), 3, 4, at(lw, "lines"));
+    list.line_count = static_cast<std::uint8_t>(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string iw = at(at(lw, "lines"), i);
+      Line& line = list.lines[i];
+      const auto& conditions = array(field(lines[i], "if", iw), 1, 2, at(iw, "if"));
+      line.condition_count = static_cast<std::uint8_t>(conditions.size());
+      for (std::size_t c = 0; c < conditions.size(); ++c) {
+        const std::string cw = at(at(iw, "if"), c);
+        Condition& cond = line.conditions[c];
+        cond.kind = static_cast<Condition::Kind>(name_index(field(conditions[c], "kind", cw), kKinds, at(cw, "kind")));
+        if (names_colour(cond)) cond.colour = static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour")));
+        if (cond.kind == Condition::Kind::CountIs || cond.kind == Condition::Kind::CountAtLeast)
+          cond.number = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, wires, at(cw, "number")));
+      }
+      line.target = read_target(field(lines[i], "cut", iw), at(iw, "cut"));
+    }
+    list.otherwise = read_target(field(lists[l], "otherwise", lw), at(lw, "otherwise"));
+  }
+  return rules;
+}
+
+std::string Wires::manual_markdown(const Rules& rules) {
+  std::string md =
+      "A Wires module has three to six wires. Count them and read the list for that many wires from the "
+      "top: the first line whose conditions are all true says which single wire to cut. If no line is "
+      "true, follow the otherwise line. Wires are numbered from the top.\n";
+  for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
+    const List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
+    md += fmt::format("\n**{} wires**\n\n", wires);
+    for (int i = 0; i < list.line_count; ++i) {
+      const Line& line = list.lines[static_cast<std::size_t>(i)];
+      std::string conditions = describe(line.conditions[0]);
+      if (line.condition_count == 2) conditions += " and " + describe(line.conditions[1]);
+      md += fmt::format("{}. If {}, {}.\n", i + 1, conditions, describe(line.target));
+    }
+    md += fmt::format("{}. Otherwise, {}.\n", list.line_count + 1, describe(list.otherwise));
+  }
+  return md;
+}
+
+}  // namespace proven::bomb

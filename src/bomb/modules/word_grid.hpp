@@ -1,0 +1,67 @@
+#pragma once
+// Module 5, Word Grid: a display word and six word buttons in a 2 x 3 grid; three rounds.
+//
+// Rules: for every display word, the button position to read (0-5, row by row). For every button
+// word, a priority list of button words (the word itself always among them). Read the button at
+// the display's position; in that word's list, the first word that is on some button is the one
+// to press. Each correct press starts the next round; the third solves the module.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/module.hpp"
+
+namespace proven::bomb {
+
+struct WordGrid {
+  static constexpr ModuleInfo kInfo{"word-grid", "Word Grid", ModuleKind::Regular, 1000};
+  static constexpr int kDisplayWords = 12;
+  static constexpr int kButtonWords = 12;
+  static constexpr int kButtons = 6;
+  static constexpr int kRounds = 3;
+  static constexpr int kListLength = 8;
+  static constexpr std::array<std::string_view, kDisplayWords> kDisplayNames = {
+      "SALT", "PEPPER", "SAUCE", "SOUP", "STEW", "TOAST", "CRUMB", "BROTH", "SPOON", "FORK", "PLATE", "BOWL"};
+  static constexpr std::array<std::string_view, kButtonWords> kButtonNames = {
+      "SIMMER", "SEAR", "STIR", "WHISK", "BAKE", "BOIL", "FRY", "POACH", "ROAST", "GRILL", "STEAM", "SAUTE"};
+  static constexpr std::array<std::string_view, 1> kFilterReasons = {"some button position is never read"};
+
+  struct Rules {
+    std::array<std::uint8_t, kDisplayWords> position{};                         // display word -> button to read
+    std::array<std::array<std::uint8_t, kListLength>, kButtonWords> priority{};  // button word -> list
+    bool operator==(const Rules&) const = default;
+  };
+  struct Round {
+    std::uint8_t display = 0;
+    std::array<std::uint8_t, kButtons> buttons{};  // distinct button words
+    bool operator==(const Round&) const = default;
+  };
+  struct State {
+    std::array<Round, kRounds> rounds{};
+    std::uint8_t round = 0;
+    bool operator==(const State&) const = default;
+  };
+
+  static Rules generate_rules(Rng& rng);
+  static std::optional<std::string_view> dull(const Rules& rules);
+  static State deal(Rng& rng, const Edgework& edge, const Rules& rules);
+  static Action hint(const Rules& rules, const State& state, const Context& ctx);
+  static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
+
+  // The rule lookup hint and apply share: the button to press this round.
+  static std::optional<int> button_to_press(const Rules& rules, const State& state);
+
+  // What the Defuser sees, as one line.
+  static std::string show(const State& state);
+  // This module's manual page as Markdown: how to read it, then the rules.
+  static std::string manual_markdown(const Rules& rules);
+  // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
+  static Rules from_json(const nlohmann::json& j, const std::string& where);
+  static nlohmann::json to_json(const Rules& rules);
+};
+
+}  // namespace proven::bomb

@@ -1,0 +1,95 @@
+#include "bomb/rulebook.hpp"
+
+#include <charconv>
+
+#include <nlohmann/json.hpp>
+
+#include "bomb/json_read.hpp"
+#include "core/check.hpp"
+#include "core/errors.hpp"
+
+namespace proven::bomb {
+
+int parse_rule_seed(std::string_view text) {
+  const std::string message = "rule seed must be a whole number from 1 to 999999 (got '" + std::string(text) + "')";
+  int value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc{} || ptr != end || value < kMinRuleSeed || value > kMaxRuleSeed)
+    throw UserError(message);
+  return value;
+}
+
+namespace {
+
+void check_seed_range(int seed) {
+  if (seed < kMinRuleSeed || seed > kMaxRuleSeed)
+    throw UserError("rule seed must be a whole number from 1 to 999999 (got '" + std::to_string(seed) + "')");
+}
+
+}  // namespace
+
+RuleBook build_rule_book(int seed) {
+  check_seed_range(seed);
+  if (seed == 1) return frozen_seed_one();
+  return generate_rule_book(seed);
+}
+
+RuleBook frozen_seed_one() {
+  // Parsed once; the text is compiled in (src/bomb/CMakeLists.txt), so no file is read at run time.
+  static const RuleBook book = [] {
+    RuleBook b = rule_book_from_json(nlohmann::json::parse(frozen_seed_one_text()));
+    PROVEN_CHECK(b.seed == 1, "data/bomb/seed-1.json is not seed 1");
+    return b;
+  }();
+  return book;
+}
+
+RuleBook rule_book_from_json(const nlohmann::json& j) {
+  using namespace json_read;
+  const std::string where = "rule book";
+  if (text(field(j, "format", where), at(where, "format")) != "proven-bomb-rules/1")
+    fail(at(where, "format"), "expected \"proven-bomb-rules/1\"");
+  RuleBook book;
+  book.seed = integer(field(j, "seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "seed"));
+  const auto& modules = array(field(j, "modules", where), Catalog::size, Catalog::size, at(where, "modules"));
+  std::size_t i = 0;
+  for_each_module([&]<class M>() {
+    const std::string mw = at(at(where, "modules"), i);
+    if (text(field(modules[i], "id", mw), at(mw, "id")) != M::kInfo.id)
+      fail(at(mw, "id"), "expected \"" + std::string(M::kInfo.id) + "\" (modules are in catalog order)");
+    std::get<typename M::Rules>(book.rules) = M::from_json(field(modules[i], "rules", mw), std::string(M::kInfo.id));
+    ProofResult frozen;
+    frozen.passed = true;
+    frozen.method = has_rules<M>() ? ProofMethod::Frozen : ProofMethod::NotNeeded;
+    book.reports.push_back({M::kInfo, 0, Tally{}, frozen});
+    ++i;
+  });
+  return book;
+}
+
+RuleBook generate_rule_book(int seed) {
+  check_seed_range(seed);
+  const Rng root = Rng::from_seed(static_cast<std::uint64_t>(seed));
+  RuleBook book;
+  book.seed = seed;
+  for_each_module([&]<class M>() {
+    ModuleBuild<M> build = build_module_rules<M>(root);
+    std::get<typename M::Rules>(book.rules) = build.rules;
+    book.reports.push_back(std::move(build.report));
+  });
+  return book;
+}
+
+nlohmann::json to_json(const RuleBook& book) {
+  auto modules = nlohmann::json::array();  // catalog order
+  for_each_module([&]<class M>() {
+    modules.push_back({{"id", std::string(M::kInfo.id)},
+                       {"name", std::string(M::kInfo.name)},
+                       {"needy", M::kInfo.kind == ModuleKind::Needy},
+                       {"rules", M::to_json(book.rules_of<M>())}});
+  });
+  return {{"format", "proven-bomb-rules/1"}, {"seed", book.seed}, {"modules", modules}};
+}
+
+}  // namespace proven::bomb

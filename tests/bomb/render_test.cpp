@@ -1,0 +1,73 @@
+#include "bomb/render.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bomb/bomb.hpp"
+#include "core/io.hpp"
+
+namespace proven::bomb {
+namespace {
+
+TEST(BombManual, TheOpeningPageNamesTheManualAndItsFingerprint) {
+  const RuleBook standard = build_rule_book(1);
+  const std::string one = render_markdown(standard);
+  EXPECT_EQ(one.rfind("# proven bomb manual · manual 1 (standard)\n", 0), 0u) << one.substr(0, 100);
+  EXPECT_NE(one.find("This is manual number 1 (standard)."), std::string::npos);
+  EXPECT_NE(one.find("Fingerprint **" + fingerprint(standard) + "**"), std::string::npos);
+  const RuleBook seven = build_rule_book(7);
+  const std::string md = render_markdown(seven);
+  EXPECT_EQ(md.rfind("# proven bomb manual · manual 7\n", 0), 0u);
+  EXPECT_EQ(md.find("(standard)"), std::string::npos);
+  EXPECT_NE(md.find(fingerprint(seven)), std::string::npos);
+  EXPECT_NE(md, one);
+}
+
+TEST(BombManual, OnePagePerModuleInCatalogOrderThenTheAppendixAndGlossary) {
+  const std::string md = render_markdown(build_rule_book(3));
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < Catalog::size; ++i) {
+    const ModuleInfo& info = Catalog::infos[i];
+    const std::string heading = fmt::format("\n## {}. {}{}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "");
+    const auto found = md.find(heading);
+    ASSERT_NE(found, std::string::npos) << heading;
+    EXPECT_GT(found, at) << heading;
+    at = found;
+  }
+  EXPECT_GT(md.find("\n## Appendix: edgework\n"), at);
+  EXPECT_GT(md.find("\n## Glossary\n"), md.find("\n## Appendix: edgework\n"));
+}
+
+TEST(BombManual, RendersFromTheRulesAlone) {
+  const RuleBook book = build_rule_book(12);
+  const RuleBook reread = rule_book_from_json(nlohmann::json::parse(json_text(to_json(book))));
+  EXPECT_EQ(render_markdown(reread), render_markdown(book));
+}
+
+TEST(BombManual, WiresAndKeypadPagesSayWhatTheRulesSay) {
+  RuleBook book = build_rule_book(2);
+  using C = Wires::Condition;
+  using T = Wires::Target;
+  Wires::List& three = std::get<Wires::Rules>(book.rules).lists[0];
+  three.line_count = 3;
+  three.lines[0] = {1, {C{C::Kind::SerialOdd, 0, 0}, C{}}, {T::Kind::Nth, 0}};
+  three.lines[1] = {2, {C{C::Kind::CountIs, 1, 0}, C{C::Kind::LastIs, 0, 0}}, {T::Kind::LastOf, 0}};
+  three.lines[2] = {1, {C{C::Kind::CountAtLeast, 2, 2}, C{}}, {T::Kind::Last, 0}};
+  three.otherwise = {T::Kind::Nth, 1};
+  const std::string md = render_markdown(book);
+  EXPECT_NE(md.find("**3 wires**\n\n"
+                    "1. If the serial number's last digit is odd, cut the first wire.\n"
+                    "2. If there are no blue wires and the last wire is red, cut the last red wire.\n"
+                    "3. If there are at least 2 yellow wires, cut the last wire.\n"
+                    "4. Otherwise, cut the second wire.\n"),
+            std::string::npos);
+  const auto& columns = book.rules_of<GlyphKeypad>().columns;
+  std::string first_row = "|";
+  for (const auto& column : columns) first_row += fmt::format(" {} |", GlyphKeypad::kGlyphNames[column[0]]);
+  EXPECT_NE(md.find("|---|---|---|---|---|---|\n" + first_row + "\n"), std::string::npos) << first_row;
+}
+
+}  // namespace
+}  // namespace proven::bomb

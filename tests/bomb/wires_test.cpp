@@ -1,0 +1,153 @@
+#include "bomb/modules/wires.hpp"
+
+#include <gtest/gtest.h>
+
+#include "bomb/proof.hpp"
+#include "bomb/rulebook.hpp"
+
+namespace proven::bomb {
+namespace {
+
+using C = Wires::Condition;
+using T = Wires::Target;
+
+constexpr std::uint8_t kRed = 0, kBlue = 1, kYellow = 2;
+
+C serial_odd() { return {C::Kind::SerialOdd, 0, 0}; }
+C last_is(std::uint8_t colour) { return {C::Kind::LastIs, colour, 0}; }
+C count_is(std::uint8_t colour, std::uint8_t n) { return {C::Kind::CountIs, colour, n}; }
+Wires::Line line(C c, T t) { return {1, {c, C{}}, t}; }
+Wires::Line line(C c1, C c2, T t) { return {2, {c1, c2}, t}; }
+
+// Every list: odd serial -> first wire; last red -> last red wire; no blue -> last; else second.
+Wires::Rules good_rules() {
+  Wires::Rules rules;
+  for (auto& list : rules.lists) {
+    list.line_count = 3;
+    list.lines[0] = line(serial_odd(), {T::Kind::Nth, 0});
+    list.lines[1] = line(last_is(kRed), {T::Kind::LastOf, kRed});
+    list.lines[2] = line(count_is(kBlue, 0), {T::Kind::Last, 0});
+    list.otherwise = {T::Kind::Nth, 1};
+  }
+  return rules;
+}
+
+Wires::State wires(std::initializer_list<std::uint8_t> colours) {
+  Wires::State state;
+  state.count = static_cast<std::uint8_t>(colours.size());
+  std::size_t i = 0;
+  for (auto c : colours) state.colours[i++] = c;
+  return state;
+}
+
+Context context(const Edgework& edge) { return Context{edge, Clock{}, 0}; }
+
+TEST(Wires, HandBuiltRulesGiveTheKnownCutAndAWrongCutStrikes) {
+  const Wires::Rules rules = good_rules();
+  const Edgework even = Wires::parity_casing(0);
+  // Even serial, last wire red: line 2 fires, the last red wire is the fourth (index 3).
+  Wires::State state = wires({kRed, kBlue, kYellow, kRed});
+  EXPECT_EQ(Wires::hint(rules, state, context(even)), (Action{Verb::Cut, 3}));
+  EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, 3}, context(even)), Outcome::Solved);
+  EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, 0}, context(even)), Outcome::Strike);
+  EXPECT_EQ(Wires::apply(rules, state, {Verb::Press, 3}, context(even)), Outcome::Strike);
+  // The same wires with an odd serial: line 1 fires first.
+  const Edgework odd = Wires::parity_casing(1);
+  EXPECT_EQ(Wires::hint(rules, state, context(odd)), (Action{Verb::Cut, 0}));
+  EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, 3}, context(odd)), Outcome::Strike);
+  // Even, last not red, blue present: otherwise -> the second wire.
+  Wires::State other = wires({kYellow, kBlue, kYellow});
+  EXPECT_EQ(Wires::hint(rules, other, context(even)), (Action{Verb::Cut, 1}));
+}
+
+TEST(Wires, HandBuiltRulesPassTheFilterAndTheExhaustiveProof) {
+  const Wires::Rules rules = good_rules();
+  EXPECT_EQ(Wires::dull(rules), std::nullopt);
+  const ProofResult proof = check_module_solvable<Wires>(rules, Rng::from_key("wires-test"));
+  EXPECT_TRUE(proof.passed);
+  EXPECT_EQ(proof.method, ProofMethod::Exhaustive);
+  EXPECT_EQ(proof.cases, 2u * (125 + 625 + 3125 + 15625));
+  EXPECT_EQ(proof.method_text(), "exhaustive (39000 cases)");
+}
+
+TEST(Wires, FilterRejectsAColourNamedTwice) {
+  Wires::Rules rules = good_rules();
+  rules.lists[1].lines[2] = line(count_is(kBlue, 0), last_is(kBlue), {T::Kind::Last, 0});
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("a line names one colour twice"));
+}
+
+TEST(Wires, FilterRejectsALineThatCanNeverFireBelowTheLinesAboveIt) {
+  // "odd serial and last red" can never be first: every odd serial already stopped at line 1.
+  Wires::Rules rules = good_rules();
+  rules.lists[2].lines[1] = line(serial_odd(), last_is(kRed), {T::Kind::LastOf, kRed});
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("a line never fires"));
+}
+
+TEST(Wires, FilterRejectsADuplicateLine) {
+  Wires::Rules rules = good_rules();
+  rules.lists[3].line_count = 4;
+  rules.lists[3].lines[3] = rules.lists[3].lines[1];
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("a line repeats an earlier line's conditions"));
+  // The same conditions in the other order, with another target, are still a repeat.
+  rules.lists[3].lines[3] = line(count_is(kBlue, 0), serial_odd(), {T::Kind::Nth, 4});
+  rules.lists[3].lines[2] = line(serial_odd(), count_is(kBlue, 0), {T::Kind::Nth, 5});
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("a line repeats an earlier line's conditions"));
+}
+
+TEST(Wires, FilterRejectsALineThatNeverChangesTheAnswer) {
+  // "no blue -> cut the last wire" directly above "otherwise cut the last wire" changes nothing.
+  Wires::Rules rules = good_rules();
+  rules.lists[0].otherwise = {T::Kind::Last, 0};
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("a line never changes the answer"));
+}
+
+TEST(Wires, FilterRejectsAnOtherwiseLineThatIsNeverReached) {
+  Wires::Rules rules = good_rules();
+  rules.lists[1].lines[2] = line({C::Kind::SerialEven, 0, 0}, {T::Kind::Nth, 2});
+  EXPECT_EQ(Wires::dull(rules), std::optional<std::string_view>("the otherwise line is never reached"));
+}
+
+TEST(Wires, ProofRejectsATargetThatMayBeMissing) {
+  // "otherwise cut the last yellow wire": a bomb with no yellow wire reaching it has no correct
+  // cut. The filter cannot see that (every line fires and matters); the proof must.
+  Wires::Rules rules = good_rules();
+  rules.lists[2].otherwise = {T::Kind::LastOf, kYellow};
+  EXPECT_EQ(Wires::dull(rules), std::nullopt);
+  const ProofResult proof = check_module_solvable<Wires>(rules, Rng::from_key("wires-test"));
+  EXPECT_FALSE(proof.passed);
+  EXPECT_EQ(proof.failure, PlayEnd::Stalled);
+  // And a bomb with no blue wire there: hint waits, any cut strikes.
+  Wires::State state = wires({kBlue, kBlue, 3, 3, kBlue});
+  const Edgework even = Wires::parity_casing(0);
+  EXPECT_TRUE(Wires::hint(rules, state, context(even)).is_wait());
+  for (std::int16_t i = 0; i < 5; ++i) EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, i}, context(even)), Outcome::Strike);
+}
+
+TEST(Wires, GeneratedRulesAreAcceptedReproducibleAndDifferBySeed) {
+  const Rng root = Rng::from_key("wires-generated");
+  const ModuleBuild<Wires> build = build_module_rules<Wires>(root);
+  EXPECT_EQ(Wires::dull(build.rules), std::nullopt);
+  EXPECT_TRUE(build.report.proof.passed);
+  EXPECT_EQ(build.report.proof.method, ProofMethod::Exhaustive);
+  EXPECT_EQ(build.report.tally.accepted(), 1u);
+  EXPECT_EQ(build.report.tally.tries(), build.report.tries);
+  const ModuleBuild<Wires> again = build_module_rules<Wires>(root);
+  EXPECT_EQ(again.rules, build.rules);
+  const ModuleBuild<Wires> other = build_module_rules<Wires>(Rng::from_key("wires-generated-2"));
+  EXPECT_NE(other.rules, build.rules);
+  std::printf("wires: %llu tries\n%s", static_cast<unsigned long long>(build.report.tries),
+              build.report.tally.table().c_str());
+}
+
+TEST(Wires, SampledProofAgreesWithTheExhaustiveOneOnGeneratedRules) {
+  // The sampled path (random casings, strikes, timers) must pass whatever the exhaustive one passed.
+  const ModuleBuild<Wires> build = build_module_rules<Wires>(Rng::from_key("wires-sampled"));
+  const ProofResult sampled = check_module_solvable<Wires>(build.rules, Rng::from_key("audit"),
+                                                           {.samples = 1000, .allow_exhaustive = false});
+  EXPECT_TRUE(sampled.passed);
+  EXPECT_EQ(sampled.method, ProofMethod::Sampled);
+  EXPECT_EQ(sampled.cases, 1000u);
+}
+
+}  // namespace
+}  // namespace proven::bomb
