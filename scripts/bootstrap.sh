@@ -14,6 +14,9 @@ mkdir -p "$out/demo"
 "$proven" --version
 "$proven" demo generate --seed 1 --count 12 --out "$out/demo/blocks.json" --svg "$out/demo/blocks.svg"
 "$proven" demo verify "$out/demo/blocks.json"
+mkdir -p "$out/bomb"
+"$proven" bomb manual --seed 1 --format md --out "$out/bomb/manual-1.md"
+"$proven" bomb autoplay --seed 1 --bomb-seed 1 > "$out/bomb/autoplay-1-1.txt"
 mkdir -p "$out/prism"
 "$proven" prism verify data/prism/campaign.json
 "$proven" prism show data/prism/campaign.json --level 120 --svg "$out/prism/level-120.svg"
@@ -21,5 +24,6 @@ mkdir -p "$out/prism"
 echo
 echo "proven is built: $proven (try '$proven --help')"
 echo "look at: $out/demo/blocks.svg (12 proven Kakuro blocks) and $out/demo/blocks.json (their data and proofs)"
+echo "         $out/bomb/manual-1.md (the standard defusal manual) and $out/bomb/autoplay-1-1.txt (a bomb defused by its hints)"
 echo "         $out/prism/level-120.svg (a PRISM level as dealt and solved, with its beams);"
 echo "         data/prism/campaign.json is the shipped 240-level campaign, re-proven above"
