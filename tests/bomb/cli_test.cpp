@@ -1,34 +1,18 @@
 // End-to-end tests of `proven bomb ...`: exit codes, one-line errors, output.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "support/run_proven.hpp"
 #include "support/scratch_dir.hpp"
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out;  // stdout and stderr, merged
-};
-
-Run run(const std::string& args) {
-  const std::string command = std::string(PROVEN_EXE) + " " + args + " 2>&1";
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return {-1, "popen failed"};
-  std::string out;
-  std::array<char, 4096> buffer{};
-  while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using proven::testing::Run;
+Run run(const std::string& args) { return proven::testing::run_proven(args); }
 
 using BombCli = proven::testing::ScratchDirTest;
 
