@@ -8,6 +8,7 @@
 
 #include "core/rng.hpp"
 #include "whodunnit/bounds.hpp"
+#include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -212,6 +213,21 @@ TEST(WhodunnitBruteForce, CastOfFive) {
   EXPECT_GT(t.determined, 10);
   EXPECT_GT(t.undetermined, 10);
   EXPECT_GT(t.contradictory, 10);
+}
+
+// Generated mysteries on random setups: enumeration finds exactly the generator's solution.
+TEST(WhodunnitBruteForce, GeneratedMysteriesHaveExactlyTheirSolution) {
+  const Rng root = Rng::from_key("bruteforce-generated");
+  for (int cast = 4; cast <= 5; ++cast)
+    for (std::uint64_t m = 0; m < 20; ++m) {
+      Rng rng = root.fork(fmt::format("cast{}", cast), m);
+      const proven::whodunnit::Setup setup = random_setup(rng, cast);
+      const std::optional<Mystery> mystery = generate_mystery(setup, rng.fork("mystery"));
+      ASSERT_TRUE(mystery.has_value()) << cast << "/" << m;
+      const std::vector<Assignment> solutions = Enumerator(setup, mystery->clues).all();
+      ASSERT_EQ(solutions.size(), 1u) << cast << "/" << m;
+      EXPECT_EQ(solutions[0], mystery->solution) << cast << "/" << m;
+    }
 }
 
 }  // namespace
