@@ -12,7 +12,7 @@
 // Cells: for every category set S holding at most two trait categories (the portrait optional)
 // and every tuple of values on S, the number of suspects with exactly those values. Combinations
 // of three trait categories are not cells: with the portrait paired with any two, fixing every
-// portrait's identity fixes every cell, and the lattice stays ~6k cells for a cast of 8.
+// portrait's identity fixes every cell, and the lattice stays small: 3 753 cells for a cast of 8 with four trait categories of 8 values.
 //
 // Propagation uses one relation, everywhere it applies: a cell X on S and a category c outside S
 // split X into its refinements X+(c=v), v over c's values, whose counts sum to X's. Each such
