@@ -1,0 +1,35 @@
+#pragma once
+// A first generator: a solution drawn from the seed, candidate clues that are true of it, kept
+// greedily while they lower the ambiguity until the mystery is determined, then every clue that
+// adds nothing dropped (removing any kept clue leaves the mystery undetermined).
+//
+//   Mystery m = generate_mystery(setup, Rng::from_seed(7).fork("mystery"));
+//
+// Not yet the optimiser (substitution by ambiguity and obviousness); see docs/whodunnit.md.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "whodunnit/bounds.hpp"
+
+namespace proven::whodunnit {
+
+struct Mystery {
+  Setup setup;
+  Assignment solution;
+  std::vector<Clue> clues;
+  std::int64_t solver_calls = 0;
+};
+
+// Each category's column a shuffle of its values, from rng.fork("solution").
+Assignment draw_solution(const Setup& setup, const Rng& rng);
+
+// Every true single-bound clue on a portrait and one trait, or on two traits: the exact count
+// ("suspect 3 is the Duke" = 1, "no Caine is in the study" = 0, "two Caines are in the library").
+std::vector<Clue> candidate_clues(const Setup& setup, const Assignment& solution);
+
+// nullopt if the candidates, all kept, do not determine the mystery.
+std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng);
+
+}  // namespace proven::whodunnit
