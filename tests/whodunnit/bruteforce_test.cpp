@@ -33,19 +33,9 @@ Setup random_setup(Rng& rng, int cast) {
   return make_setup(cast, std::move(categories));
 }
 
-// Each category's column is a shuffle of its value multiset.
-Assignment random_solution(Rng& rng, const Setup& setup) {
-  Assignment solution(at(setup.cast), std::vector<int>(at(setup.category_count()), 0));
-  for (int s = 0; s < setup.cast; ++s) solution[at(s)][kPortrait] = s;
-  for (int c = 1; c < setup.category_count(); ++c) {
-    std::vector<int> column;
-    for (int v = 0; v < setup.value_count(c); ++v)
-      column.insert(column.end(), at(setup.categories[at(c)].values[at(v)].count), v);
-    rng.shuffle(column);
-    for (int s = 0; s < setup.cast; ++s) solution[at(s)][at(c)] = column[at(s)];
-  }
-  return solution;
-}
+// The generator's own draw (each column a shuffle of its value multiset), from a fork of the
+// test's stream: what is under test here is propagation, not how solutions are drawn.
+Assignment random_solution(Rng& rng, const Setup& setup) { return draw_solution(setup, rng.fork("solution-draw")); }
 
 // A bound on a random cell set, true of `solution` (exact, at most or at least), or false when
 // `lie` (its range misses the true count).
