@@ -6,8 +6,8 @@
 //   Level level = std::move(result).take();                        // proven unique, par checked
 //
 // A try places emitters, then pieces where light already passes, then crystals where light lands
-// (they ask for what arrives), drops unlit pieces, and scrambles the solved board backwards by
-// exactly the level's target par. Gates, cheap first, judge it; the proof and the BFS par check
+// (they ask for what arrives), each only where it keeps every earlier piece and crystal lit, and
+// scrambles the solved board backwards by exactly the level's target par. Gates, cheap first, judge it; the proof and the BFS par check
 // come last. Every rejection is tallied under the gate's name.
 #include <array>
 #include <cstdint>
