@@ -74,9 +74,8 @@ void bow(const Pen& p) {
   p.line(54, 58, 66, 90);
 }
 void comb(const Pen& p) {
-  p.svg.rect(12, 18, 76, 16, kFill);
-  for (int x = 18; x <= 82; x += 16) p.line(x, 34, x, 82);
-  for (int x = 26; x <= 74; x += 16) p.line(x, 34, x, 70);
+  p.svg.rect(12, 20, 76, 18, kFill);
+  for (int x = 17; x <= 83; x += 11) p.line(x, 38, x, 80);
 }
 void comet(const Pen& p) {
   p.dot(68, 32, 15);
@@ -114,10 +113,10 @@ void eye(const Pen& p) {
   p.dot(50, 54, 6);
 }
 void feather(const Pen& p) {
-  p.outline({{80, 10}, {58, 16}, {38, 34}, {28, 58}, {30, 74}, {48, 70}, {68, 52}, {80, 28}});
-  p.line(14, 92, 72, 20);
-  p.line(44, 48, 32, 46);
-  p.line(54, 52, 60, 60);
+  p.outline({{78, 8}, {88, 28}, {82, 48}, {66, 62}, {70, 66}, {50, 76}, {32, 78}, {30, 64}, {40, 44}, {36, 40}, {54, 20}});
+  p.line(12, 94, 74, 16);
+  p.line(56, 46, 72, 50);
+  p.line(46, 58, 58, 70);
 }
 void flag(const Pen& p) {
   p.line(24, 8, 24, 94);

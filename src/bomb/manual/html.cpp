@@ -59,7 +59,9 @@ std::string text_html(const Text& text) {
 }
 
 std::string picture_html(const Picture& picture, std::string_view element) {
-  return fmt::format("<{0} class=\"pic pic-{1}\">{2}</{0}>", element, picture_kind(picture), picture_svg(picture));
+  std::string svg = picture_svg(picture);
+  if (svg.ends_with('\n')) svg.pop_back();  // no stray space between a picture and its text
+  return fmt::format("<{0} class=\"pic pic-{1}\">{2}</{0}>", element, picture_kind(picture), svg);
 }
 
 std::string cell_html(const Cell& cell) {
