@@ -320,9 +320,15 @@ TEST(BombHtml, EveryTableRuleOfTheJsonIsOnItsPage) {
     }
     // Tangled Wires: the 16 cases in order of their features.
     const auto cases = rows_of(manual.section("tangled-wires"), 0);
+    const auto wires = pictures(manual.section("tangled-wires"), "wire");
     ASSERT_EQ(cases.size(), 17u);
+    ASSERT_EQ(wires.size(), 16u);
     for (std::size_t f = 0; f < 16; ++f) {
       const auto& entry = manual.rules("tangled-wires")["table"][f];
+      const std::string look = title_of(wires[f]);
+      EXPECT_EQ(look.find(entry["star"] ? ", a star," : ", no star,") != std::string::npos, true) << look;
+      EXPECT_TRUE(look.ends_with(entry["led"] ? "the LED lit" : "the LED dark")) << look;
+      EXPECT_EQ(wires[f]->all("polygon").size(), (entry["red"] || entry["blue"] ? 4u : 0u) + (entry["star"] ? 1u : 0u)) << look;
       const auto yes = [](bool b) { return std::string(b ? "yes" : "no"); };
       EXPECT_EQ(std::vector<std::string>(cases[f + 1].begin(), cases[f + 1].begin() + 4),
                 (std::vector<std::string>{yes(entry["red"]), yes(entry["blue"]), yes(entry["star"]), yes(entry["led"])}));

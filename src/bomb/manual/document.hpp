@@ -56,7 +56,13 @@ struct FlashesPicture {  // a blink code: `length` flashes, bit f of `longs` set
   int length = 0;
   unsigned longs = 0;
 };
-using Picture = std::variant<MazePicture, GlyphPicture, LightsPicture, SwatchPicture, DialPicture, FlashesPicture>;
+struct TangledWirePicture {  // a Tangled Wires wire: its stripes, the star below, the LED above
+  bool red = false;
+  bool blue = false;
+  bool star = false;
+  bool led = false;
+};
+using Picture = std::variant<MazePicture, GlyphPicture, LightsPicture, SwatchPicture, DialPicture, FlashesPicture, TangledWirePicture>;
 
 // Blocks. In Markdown every block ends its last line and blocks are separated by a blank line.
 struct Heading {  // level 1: the manual's title; level 2: a page

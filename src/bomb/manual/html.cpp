@@ -23,19 +23,22 @@ section.page { margin-bottom: 3em; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; break-inside: avoid; page-break-inside: avoid; }
 th, td { border: 1px solid #666; padding: 0.2em 0.55em; text-align: left; vertical-align: middle; }
 th { background: #eee; }
+/* Blinker's two tables fit side by side. */
+section#blinker table { display: inline-table; vertical-align: top; margin-right: 2em; }
 table.words td { border: none; padding: 0.15em 1.2em 0.15em 0; font-weight: bold; letter-spacing: 0.05em; }
 ol, ul { margin: 0.3em 0 0.8em; padding-left: 1.8em; }
 li { margin: 0.15em 0; }
 figure { display: inline-block; margin: 0 1.2em 1em 0; text-align: center; break-inside: avoid; page-break-inside: avoid; }
 figcaption { font-weight: bold; margin-bottom: 0.2em; }
 .pic svg { display: inline-block; vertical-align: middle; }
-.pic-maze svg { width: 44mm; height: 44mm; }
-.pic-glyph svg { width: 11mm; height: 11mm; display: block; margin: 0 auto 0.1em; }
+.pic-maze svg { width: 50mm; height: 50mm; }
+.pic-glyph svg { width: 14mm; height: 14mm; display: block; margin: 0 auto 0.1em; }
 td.has-glyph { text-align: center; font-size: 9pt; }
-.pic-lights svg { width: 24mm; height: 8mm; margin-right: 0.6em; }
+.pic-lights svg { width: 30mm; height: 10mm; margin-right: 0.6em; }
 .pic-swatch svg { width: 6mm; height: 4mm; margin-right: 0.4em; }
-.pic-dial svg { width: 8mm; height: 8mm; margin-right: 0.4em; }
+.pic-dial svg { width: 9mm; height: 9mm; margin-right: 0.4em; }
 .pic-flashes svg { height: 3mm; width: auto; margin-right: 0.6em; }
+.pic-wire svg { width: 4.5mm; height: 12mm; margin-right: 0.8em; }
 @page { size: A4; margin: 16mm 15mm 18mm; }
 @media print {
   body { max-width: none; margin: 0; padding: 0; font-size: 10.5pt; }

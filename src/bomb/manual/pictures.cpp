@@ -121,6 +121,28 @@ std::string flashes_svg(const FlashesPicture& flashes) {
   return svg.str(false);
 }
 
+// LED on top (filled when lit), the wire as a band with red and/or blue stripes, a star or
+// nothing below.
+std::string tangled_wire_svg(const TangledWirePicture& wire) {
+  Svg svg(30, 80);
+  std::string says = wire.red && wire.blue ? "striped red and blue" : wire.red ? "striped red" : wire.blue ? "striped blue" : "no stripes";
+  svg.title(fmt::format("a wire with {}, {}, the LED {}", says, wire.star ? "a star" : "no star", wire.led ? "lit" : "dark"));
+  svg.circle(15, 9, 6, wire.led ? R"(fill="#f2b705" stroke="#111" stroke-width="2")" : R"(fill="#fff" stroke="#888" stroke-width="1.5")");
+  svg.rect(10, 19, 10, 38, R"(fill="#f4f4f4" stroke="#111" stroke-width="1.5")");
+  for (int band = 0; band < 4; ++band) {
+    const bool red_band = wire.red && wire.blue ? band % 2 == 0 : wire.red;
+    if (!wire.red && !wire.blue) break;
+    svg.polygon(fmt::format("10,{} 20,{} 20,{} 10,{}", 25 + band * 8, 20 + band * 8, 24 + band * 8, 29 + band * 8),
+                red_band ? R"(fill="#d62828")" : R"(fill="#1f5fbf")");
+  }
+  if (wire.star) {
+    std::vector<Point> points;
+    for (int k = 0; k < 10; ++k) points.push_back(geometry::polar({15, 69}, k % 2 ? 3 : 8, 270 + k * 36));
+    svg.polygon(geometry::points_text(points), R"(fill="#111")");
+  }
+  return svg.str(false);
+}
+
 }  // namespace
 
 std::string picture_svg(const Picture& picture) {
@@ -131,12 +153,13 @@ std::string picture_svg(const Picture& picture) {
     std::string operator()(const SwatchPicture& p) const { return swatch_svg(p); }
     std::string operator()(const DialPicture& p) const { return dial_svg(p); }
     std::string operator()(const FlashesPicture& p) const { return flashes_svg(p); }
+    std::string operator()(const TangledWirePicture& p) const { return tangled_wire_svg(p); }
   };
   return std::visit(Draw{}, picture);
 }
 
 std::string_view picture_kind(const Picture& picture) {
-  static constexpr std::array<std::string_view, std::variant_size_v<Picture>> kKinds = {"maze", "glyph", "lights", "swatch", "dial", "flashes"};
+  static constexpr std::array<std::string_view, std::variant_size_v<Picture>> kKinds = {"maze", "glyph", "lights", "swatch", "dial", "flashes", "wire"};
   return kKinds[picture.index()];
 }
 

@@ -9,7 +9,7 @@ namespace proven::bomb {
 
 // Inline SVG (no XML declaration) of a picture, with a <title> saying what it shows.
 std::string picture_svg(const Picture& picture);
-// The CSS class of a picture's kind ("maze", "glyph", "lights", "swatch", "dial", "flashes").
+// The CSS class of a picture's kind ("maze", "glyph", "lights", "swatch", "dial", "flashes", "wire").
 std::string_view picture_kind(const Picture& picture);
 
 }  // namespace proven::bomb

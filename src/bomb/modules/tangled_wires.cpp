@@ -115,7 +115,8 @@ Blocks TangledWires::manual_page(const Rules& rules) {
   Table table{{"red", "blue", "star", "LED", "instruction"}, {}};
   for (unsigned f = 0; f < 16; ++f)
     table.rows.push_back({yes_no(f & kRed), yes_no(f & kBlue), yes_no(f & kStar), yes_no(f & kLed),
-                          Cell{{std::string(kInstructionNames[static_cast<std::size_t>(rules.table[f])])}}});
+                          Cell{{std::string(kInstructionNames[static_cast<std::size_t>(rules.table[f])])},
+                               TangledWirePicture{(f & kRed) != 0, (f & kBlue) != 0, (f & kStar) != 0, (f & kLed) != 0}}});
   page.push_back(std::move(table));
   return page;
 }
