@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libxml2-utils  # xmllint: the tests check the HTML manual is well-formed
 )
 
 missing=()

@@ -44,11 +44,11 @@ std::string clock_text(std::int64_t ms) {
 
 void run_manual(const std::string& seed_text, const std::string& format, const std::string& out) {
   const int seed = parse_rule_seed(seed_text);
-  if (format != "json" && format != "md")
-    throw UserError("--format " + format + ": json and md are built so far (html comes later; see docs/bomb.md)");
+  if (format != "json" && format != "md" && format != "html")
+    throw UserError("--format " + format + ": expected html, md or json");
   const RuleBook book = build_rule_book(seed);
-  if (format == "md") {
-    cli::emit(out, render_markdown(book));
+  if (format == "md" || format == "html") {
+    cli::emit(out, format == "md" ? render_markdown(book) : render_html(book));
     return;
   }
   nlohmann::json j = to_json(book);
@@ -156,9 +156,9 @@ void add_commands(CLI::App& group) {
     std::string seed = "1", format = "json", out;
   };
   auto manual_args = std::make_shared<ManualArgs>();
-  CLI::App* manual = group.add_subcommand("manual", "the manual of a rule seed: md, or the rules as json (html not yet)");
+  CLI::App* manual = group.add_subcommand("manual", "the manual of a rule seed: printable html, md, or the rules as json");
   manual->add_option("--seed", manual_args->seed, "rule seed, 1..999999")->capture_default_str();
-  manual->add_option("--format", manual_args->format, "json or md (html is not built yet)")->capture_default_str();
+  manual->add_option("--format", manual_args->format, "html (one printable page), md or json (the rules as data)")->capture_default_str();
   manual->add_option("--out", manual_args->out, "write here (default: stdout)");
   manual->callback([manual_args] { run_manual(manual_args->seed, manual_args->format, manual_args->out); });
 

@@ -36,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bomb/edgework.hpp"
+#include "bomb/manual/document.hpp"
 #include "core/rng.hpp"
 
 namespace proven::bomb {
@@ -131,7 +132,7 @@ concept CatalogModule = Module<M> && requires(const typename M::Rules& rules, co
                                               const std::string& where) {
   { M::to_json(rules) } -> std::same_as<nlohmann::json>;
   { M::from_json(json, where) } -> std::same_as<typename M::Rules>;
-  { M::manual_markdown(rules) } -> std::same_as<std::string>;  // its manual page
+  { M::manual_page(rules) } -> std::same_as<Blocks>;  // its manual page
 };
 
 // A module whose state changes with time (a held button, a needy countdown).

@@ -21,7 +21,7 @@ TEST_F(BombCli, BadSeedsAreOneLineErrorsWithExitTwo) {
        {"bomb manual --seed 0", "bomb manual --seed 1000000", "bomb manual --seed=-3", "bomb manual --seed abc",
         "bomb manual --seed ''", "bomb deal --seed 1 --bomb-seed 0", "bomb deal --seed 1 --bomb-seed x",
         "bomb deal --seed 1 --bomb-seed 5 --modules 15", "bomb check --seeds 5..2", "bomb check --seeds 0..3",
-        "bomb manual --seed 1 --format html"}) {
+        "bomb manual --seed 1 --format pdf"}) {
     const auto r = run(args);
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;

@@ -192,21 +192,27 @@ BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string
   return rules;
 }
 
-std::string BigButton::manual_markdown(const Rules& rules) {
-  std::string md =
-      "Read the lines from the top; the first line whose conditions are all true says whether to tap the "
-      "button (press and let go at once) or hold it. If none is true, follow the otherwise line.\n\n";
+Blocks BigButton::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"Read the lines from the top; the first line whose conditions are all true says whether to tap the "
+                         "button (press and let go at once) or hold it. If none is true, follow the otherwise line."}}};
+  OrderedList lines;
   for (int i = 0; i < rules.line_count; ++i) {
     const Line& line = rules.lines[static_cast<std::size_t>(i)];
     std::string conditions = describe(line.conditions[0]);
     if (line.condition_count == 2) conditions += " and " + describe(line.conditions[1]);
-    md += fmt::format("{}. If {}, {} the button.\n", i + 1, conditions, move_name(line.move));
+    lines.items.push_back({fmt::format("If {}, {} the button.", conditions, move_name(line.move))});
   }
-  md += fmt::format("{}. Otherwise, {} the button.\n", rules.line_count + 1, move_name(rules.otherwise));
-  md += "\nWhile you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
-        "is the digit for the strip's colour:\n\n| strip | let go on a |\n|---|---|\n";
-  for (std::size_t c = 0; c < kColours; ++c) md += fmt::format("| {} | {} |\n", kColourNames[c], rules.release_digit[c]);
-  return md;
+  lines.items.push_back({fmt::format("Otherwise, {} the button.", move_name(rules.otherwise))});
+  page.push_back(std::move(lines));
+  page.push_back(Paragraph{{"While you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
+                            "is the digit for the strip's colour:"}});
+  Table strips{{"strip", "let go on a"}, {}};
+  for (std::size_t c = 0; c < kColours; ++c) {
+    const std::string colour(kColourNames[c]);
+    strips.rows.push_back({Cell{{colour}, SwatchPicture{colour}}, Cell{{std::to_string(rules.release_digit[c])}}});
+  }
+  page.push_back(std::move(strips));
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -131,21 +131,24 @@ Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& wh
   return rules;
 }
 
-std::string Blinker::manual_markdown(const Rules& rules) {
-  std::string md =
-      "The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
-      "long pause before the word starts again. Decode it with the code (`.` short flash, `-` long "
-      "flash), find the word, tune the dial to its frequency and press transmit.\n\n| letter | code |\n|---|---|\n";
+Blocks Blinker::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
+                         "long pause before the word starts again. Decode it with the code (", code("."), " short flash, ", code("-"),
+                         " long flash), find the word, tune the dial to its frequency and press transmit."}}};
+  Table letters{{"letter", "code"}, {}};
   for (std::size_t l = 0; l < kLetters; ++l) {
     std::string flashes;
     for (int f = 0; f < rules.code[l].length; ++f) flashes += ((rules.code[l].longs >> f) & 1U) ? '-' : '.';
-    md += fmt::format("| {} | `{}` |\n", static_cast<char>('A' + l), flashes);
+    letters.rows.push_back({Cell{{std::string(1, static_cast<char>('A' + l))}},
+                            Cell{{code(flashes)}, FlashesPicture{rules.code[l].length, rules.code[l].longs}}});
   }
-  md += "\n| word | frequency |\n|---|---|\n";
+  page.push_back(std::move(letters));
+  Table words{{"word", "frequency"}, {}};
   for (std::size_t w = 0; w < kWords; ++w)
-    md += fmt::format("| {} | {}.{:03} MHz |\n", kWordPool[rules.words[w]], frequency_khz(rules.frequency[w]) / 1000,
-                      frequency_khz(rules.frequency[w]) % 1000);
-  return md;
+    words.rows.push_back({Cell{{std::string(kWordPool[rules.words[w]])}},
+                          Cell{{fmt::format("{}.{:03} MHz", frequency_khz(rules.frequency[w]) / 1000, frequency_khz(rules.frequency[w]) % 1000)}}});
+  page.push_back(std::move(words));
+  return page;
 }
 
 }  // namespace proven::bomb

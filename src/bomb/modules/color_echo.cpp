@@ -103,22 +103,26 @@ ColorEcho::Rules ColorEcho::from_json(const nlohmann::json& j, const std::string
   return rules;
 }
 
-std::string ColorEcho::manual_markdown(const Rules& rules) {
-  std::string md =
-      "The pads flash a sequence that grows by one colour each stage. After each flash, press the whole "
-      "sequence so far, pressing for every flashed colour the pad the table gives. Use the table for "
-      "whether the serial number has a vowel and for the strikes on the bomb right now (a strike changes "
-      "the table from the next press on).\n";
+Blocks ColorEcho::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"The pads flash a sequence that grows by one colour each stage. After each flash, press the whole "
+                         "sequence so far, pressing for every flashed colour the pad the table gives. Use the table for "
+                         "whether the serial number has a vowel and for the strikes on the bomb right now (a strike changes "
+                         "the table from the next press on)."}}};
+  const auto pad = [](std::size_t p) {
+    const std::string name(kPadNames[p]);
+    return Cell{{name}, SwatchPicture{name}};
+  };
   for (int vowel = 1; vowel >= 0; --vowel) {
-    md += fmt::format("\n**The serial number {}**\n\n| flashed | 0 strikes | 1 strike | 2 or more |\n|---|---|---|---|\n",
-                      vowel ? "has a vowel" : "has no vowel");
+    page.push_back(Subheading{vowel ? "The serial number has a vowel" : "The serial number has no vowel"});
+    bomb::Table table{{"flashed", "0 strikes", "1 strike", "2 or more"}, {}};
     for (std::size_t c = 0; c < kPads; ++c) {
-      md += fmt::format("| {} |", kPadNames[c]);
-      for (std::size_t s = 0; s < 3; ++s) md += fmt::format(" {} |", kPadNames[rules.tables[static_cast<std::size_t>(vowel)][s][c]]);
-      md += "\n";
+      std::vector<Cell> row{pad(c)};
+      for (std::size_t s = 0; s < 3; ++s) row.push_back(pad(rules.tables[static_cast<std::size_t>(vowel)][s][c]));
+      table.rows.push_back(std::move(row));
     }
+    page.push_back(std::move(table));
   }
-  return md;
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -141,20 +141,22 @@ DialAlignment::Rules DialAlignment::from_json(const nlohmann::json& j, const std
   return rules;
 }
 
-std::string DialAlignment::manual_markdown(const Rules& rules) {
-  std::string md =
-      "A needy module: it wakes now and then with two rows of six lights and a 30-second countdown. Turn "
-      "the dial to the direction for the pattern before the countdown ends (`o` lit, `.` dark).\n\n"
-      "| lights | turn the dial |\n|---|---|\n";
+Blocks DialAlignment::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"A needy module: it wakes now and then with two rows of six lights and a 30-second countdown. Turn "
+                         "the dial to the direction for the pattern before the countdown ends (", code("o"), " lit, ", code("."),
+                         " dark)."}}};
+  Table table{{"lights", "turn the dial"}, {}};
   for (std::size_t i = 0; i < kPatterns; ++i) {
     std::string rows;
     for (int r = 0; r < 2; ++r) {
       if (r) rows += " / ";
       for (int c = 0; c < 6; ++c) rows += ((rules.patterns[i] >> (r * 6 + c)) & 1U) ? 'o' : '.';
     }
-    md += fmt::format("| `{}` | {} |\n", rows, kDirectionNames[rules.direction[i]]);
+    table.rows.push_back({Cell{{code(rows)}, LightsPicture{rules.patterns[i], 2, 6}},
+                          Cell{{std::string(kDirectionNames[rules.direction[i]])}, DialPicture{rules.direction[i]}}});
   }
-  return md;
+  page.push_back(std::move(table));
+  return page;
 }
 
 }  // namespace proven::bomb

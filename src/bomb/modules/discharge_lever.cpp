@@ -66,9 +66,9 @@ DischargeLever::Rules DischargeLever::from_json(const nlohmann::json& j, const s
   return {};
 }
 
-std::string DischargeLever::manual_markdown(const Rules&) {
-  return "A needy module: its meter fills over 45 seconds and strikes when full. Hold the lever to drain it "
-         "(five times faster than it fills); let go when it is empty. This page is the same in every manual.\n";
+Blocks DischargeLever::manual_page(const Rules&) {
+  return {Paragraph{{"A needy module: its meter fills over 45 seconds and strikes when full. Hold the lever to drain it "
+                     "(five times faster than it fills); let go when it is empty. This page is the same in every manual."}}};
 }
 
 }  // namespace proven::bomb

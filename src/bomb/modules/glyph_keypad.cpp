@@ -142,20 +142,18 @@ GlyphKeypad::Rules GlyphKeypad::from_json(const nlohmann::json& j, const std::st
   return rules;
 }
 
-std::string GlyphKeypad::manual_markdown(const Rules& rules) {
-  std::string md =
-      "The four keys all appear in exactly one of the columns below. Find that column and press the four "
-      "keys in the order they appear in it, top to bottom.\n\n|";
-  for (int c = 0; c < kColumns; ++c) md += fmt::format(" column {} |", c + 1);
-  md += "\n|";
-  for (int c = 0; c < kColumns; ++c) md += "---|";
-  md += "\n";
+Blocks GlyphKeypad::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"The four keys all appear in exactly one of the columns below. Find that column and press the four "
+                         "keys in the order they appear in it, top to bottom."}}};
+  Table table;
+  for (int c = 0; c < kColumns; ++c) table.header.push_back(fmt::format("column {}", c + 1));
   for (std::size_t row = 0; row < kColumnLength; ++row) {
-    md += "|";
-    for (const auto& column : rules.columns) md += fmt::format(" {} |", kGlyphNames[column[row]]);
-    md += "\n";
+    std::vector<Cell> cells;
+    for (const auto& column : rules.columns) cells.push_back(Cell{{std::string(kGlyphNames[column[row]])}, GlyphPicture{column[row]}});
+    table.rows.push_back(std::move(cells));
   }
-  return md;
+  page.push_back(std::move(table));
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -76,8 +76,8 @@ struct GlyphKeypad {
 
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
-  // This module's manual page as Markdown: how to read it, then the rules.
-  static std::string manual_markdown(const Rules& rules);
+  // This module's manual page (bomb/manual/document.hpp): how to read it, then the rules.
+  static Blocks manual_page(const Rules& rules);
   // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
   static Rules from_json(const nlohmann::json& j, const std::string& where);
   static nlohmann::json to_json(const Rules& rules);

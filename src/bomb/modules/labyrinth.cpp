@@ -199,30 +199,16 @@ Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string
   return rules;
 }
 
-std::string Labyrinth::manual_markdown(const Rules& rules) {
-  std::string md =
-      "The module shows a 6 x 6 grid, two marker rings, a light (you) and a goal. Find the maze whose "
-      "markers (the two `O`) are where the rings are, then guide the light to the goal with the arrows "
-      "without walking into a wall. Columns and rows count from the top left.\n";
+Blocks Labyrinth::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"The module shows a 6 x 6 grid, two marker rings, a light (you) and a goal. Find the maze whose "
+                         "markers (the two ", code("O"), ") are where the rings are, then guide the light to the goal with the arrows "
+                         "without walking into a wall. Columns and rows count from the top left."}}};
+  static_assert(MazePicture::kSize == kSize);
   for (std::size_t m = 0; m < kMazes; ++m) {
-    const Maze& maze = rules.mazes[m];
-    md += fmt::format("\n**Maze {}**\n\n```\n", m + 1);
-    // Walls drawn with + - |; a marker cell shows O.
-    for (int y = 0; y < kSize; ++y) {
-      std::string top = "+";
-      std::string mid = "|";
-      for (int x = 0; x < kSize; ++x) {
-        const std::uint8_t open = maze.open[static_cast<std::size_t>(y * kSize + x)];
-        const bool marker = maze.markers[0] == y * kSize + x || maze.markers[1] == y * kSize + x;
-        top += (open & 1U) ? "   +" : "---+";
-        mid += marker ? " O " : "   ";
-        mid += (open & 2U) ? " " : "|";
-      }
-      md += top + "\n" + mid + "\n";
-    }
-    md += std::string("+") + [] { std::string s; for (int x = 0; x < kSize; ++x) s += "---+"; return s; }() + "\n```\n";
+    page.push_back(Subheading{fmt::format("Maze {}", m + 1)});
+    page.push_back(Figure{MazePicture{rules.mazes[m].open, rules.mazes[m].markers}});
   }
-  return md;
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -142,12 +142,12 @@ Passcode::Rules Passcode::from_json(const nlohmann::json& j, const std::string& 
   return rules;
 }
 
-std::string Passcode::manual_markdown(const Rules& rules) {
-  std::string md =
-      "Five wheels of letters. Exactly one word of this list can be spelled with the letters the wheels "
-      "hold; turn each wheel to its letter and press submit.\n\n";
-  for (std::size_t i = 0; i < kListed; ++i) md += fmt::format("{}{}", i % 6 == 0 ? (i ? "\n" : "") : " · ", kWordPool[rules.words[i]]);
-  return md + "\n";
+Blocks Passcode::manual_page(const Rules& rules) {
+  WordRows words;
+  for (std::size_t i = 0; i < kListed; ++i) words.words.emplace_back(kWordPool[rules.words[i]]);
+  return {Paragraph{{"Five wheels of letters. Exactly one word of this list can be spelled with the letters the wheels "
+                     "hold; turn each wheel to its letter and press submit."}},
+          std::move(words)};
 }
 
 }  // namespace proven::bomb

@@ -105,12 +105,14 @@ PressureVent::Rules PressureVent::from_json(const nlohmann::json& j, const std::
   return rules;
 }
 
-std::string PressureVent::manual_markdown(const Rules& rules) {
-  std::string md =
-      "A needy module: it wakes now and then with a question and a 40-second countdown. Answer before the "
-      "countdown ends.\n\n| the display asks | answer |\n|---|---|\n";
-  for (std::size_t i = 0; i < kListed; ++i) md += fmt::format("| {} | {} |\n", kPrompts[rules.prompts[i]], rules.yes[i] ? "yes" : "no");
-  return md;
+Blocks PressureVent::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"A needy module: it wakes now and then with a question and a 40-second countdown. Answer before the "
+                         "countdown ends."}}};
+  Table table{{"the display asks", "answer"}, {}};
+  for (std::size_t i = 0; i < kListed; ++i)
+    table.rows.push_back({Cell{{std::string(kPrompts[rules.prompts[i]])}}, Cell{{rules.yes[i] ? "yes" : "no"}}});
+  page.push_back(std::move(table));
+  return page;
 }
 
 }  // namespace proven::bomb

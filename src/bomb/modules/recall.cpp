@@ -157,15 +157,16 @@ Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& wher
   return rules;
 }
 
-std::string Recall::manual_markdown(const Rules& rules) {
-  std::string md =
-      "Five stages. Each stage shows a digit from 1 to 4 and four buttons labelled 1 to 4 in some order; "
-      "positions count from the left. Remember the position and the label you press in every stage.\n";
+Blocks Recall::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"Five stages. Each stage shows a digit from 1 to 4 and four buttons labelled 1 to 4 in some order; "
+                         "positions count from the left. Remember the position and the label you press in every stage."}}};
   for (std::size_t s = 0; s < kStages; ++s) {
-    md += fmt::format("\n**Stage {}**\n\n", s + 1);
-    for (std::size_t d = 0; d < kButtons; ++d) md += fmt::format("- Display {}: {}.\n", d + 1, describe(rules.stages[s][d]));
+    page.push_back(Subheading{fmt::format("Stage {}", s + 1)});
+    BulletList displays;
+    for (std::size_t d = 0; d < kButtons; ++d) displays.items.push_back({fmt::format("Display {}: {}.", d + 1, describe(rules.stages[s][d]))});
+    page.push_back(std::move(displays));
   }
-  return md;
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -108,15 +108,17 @@ TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::
   return rules;
 }
 
-std::string TangledWires::manual_markdown(const Rules& rules) {
-  std::string md =
-      "Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
-      "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order.\n\n"
-      "| red | blue | star | LED | instruction |\n|---|---|---|---|---|\n";
+Blocks TangledWires::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
+                         "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order."}}};
+  const auto yes_no = [](bool yes) { return Cell{{yes ? "yes" : "no"}}; };
+  Table table{{"red", "blue", "star", "LED", "instruction"}, {}};
   for (unsigned f = 0; f < 16; ++f)
-    md += fmt::format("| {} | {} | {} | {} | {} |\n", (f & kRed) ? "yes" : "no", (f & kBlue) ? "yes" : "no",
-                      (f & kStar) ? "yes" : "no", (f & kLed) ? "yes" : "no", kInstructionNames[static_cast<std::size_t>(rules.table[f])]);
-  return md;
+    table.rows.push_back({yes_no(f & kRed), yes_no(f & kBlue), yes_no(f & kStar), yes_no(f & kLed),
+                          Cell{{std::string(kInstructionNames[static_cast<std::size_t>(rules.table[f])])},
+                               TangledWirePicture{(f & kRed) != 0, (f & kBlue) != 0, (f & kStar) != 0, (f & kLed) != 0}}});
+  page.push_back(std::move(table));
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -127,23 +127,23 @@ WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::stri
   return rules;
 }
 
-std::string WirePanels::manual_markdown(const Rules& rules) {
-  std::string md =
-      "Four panels, one at a time, each with up to three wires from a numbered post to a letter. Keep a "
-      "count per colour over the whole module (every wire you have seen, cut or not). Cut a wire when its "
-      "letter is listed for its colour and count; then move on to the next panel.\n\n"
-      "| occurrence | red | blue | black |\n|---|---|---|---|\n";
+Blocks WirePanels::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"Four panels, one at a time, each with up to three wires from a numbered post to a letter. Keep a "
+                         "count per colour over the whole module (every wire you have seen, cut or not). Cut a wire when its "
+                         "letter is listed for its colour and count; then move on to the next panel."}}};
+  Table table{{"occurrence", "red", "blue", "black"}, {}};
   for (std::size_t i = 0; i < kOccurrences; ++i) {
-    md += fmt::format("| {} |", i + 1);
+    std::vector<Cell> row{Cell{{std::to_string(i + 1)}}};
     for (std::size_t c = 0; c < kColours; ++c) {
       std::string letters;
       for (int l = 0; l < 3; ++l)
         if ((rules.cut_letters[c][i] >> l) & 1U) letters += fmt::format("{}{}", letters.empty() ? "" : " or ", static_cast<char>('A' + l));
-      md += fmt::format(" {} |", letters.empty() ? "never" : letters);
+      row.push_back(Cell{{letters.empty() ? "never" : letters}});
     }
-    md += "\n";
+    table.rows.push_back(std::move(row));
   }
-  return md;
+  page.push_back(std::move(table));
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -361,23 +361,24 @@ Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where)
   return rules;
 }
 
-std::string Wires::manual_markdown(const Rules& rules) {
-  std::string md =
-      "A Wires module has three to six wires. Count them and read the list for that many wires from the "
-      "top: the first line whose conditions are all true says which single wire to cut. If no line is "
-      "true, follow the otherwise line. Wires are numbered from the top.\n";
+Blocks Wires::manual_page(const Rules& rules) {
+  Blocks page{Paragraph{{"A Wires module has three to six wires. Count them and read the list for that many wires from the "
+                         "top: the first line whose conditions are all true says which single wire to cut. If no line is "
+                         "true, follow the otherwise line. Wires are numbered from the top."}}};
   for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
     const List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
-    md += fmt::format("\n**{} wires**\n\n", wires);
+    page.push_back(Subheading{fmt::format("{} wires", wires)});
+    OrderedList lines;
     for (int i = 0; i < list.line_count; ++i) {
       const Line& line = list.lines[static_cast<std::size_t>(i)];
       std::string conditions = describe(line.conditions[0]);
       if (line.condition_count == 2) conditions += " and " + describe(line.conditions[1]);
-      md += fmt::format("{}. If {}, {}.\n", i + 1, conditions, describe(line.target));
+      lines.items.push_back({fmt::format("If {}, {}.", conditions, describe(line.target))});
     }
-    md += fmt::format("{}. Otherwise, {}.\n", list.line_count + 1, describe(list.otherwise));
+    lines.items.push_back({fmt::format("Otherwise, {}.", describe(list.otherwise))});
+    page.push_back(std::move(lines));
   }
-  return md;
+  return page;
 }
 
 }  // namespace proven::bomb

@@ -98,20 +98,22 @@ WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& 
   return rules;
 }
 
-std::string WordGrid::manual_markdown(const Rules& rules) {
+Blocks WordGrid::manual_page(const Rules& rules) {
   static constexpr std::string_view kPositions[] = {"top left", "top right", "middle left", "middle right", "bottom left", "bottom right"};
-  std::string md =
-      "Three rounds. Each round, the display word tells you which button to read. Then find that button's "
-      "word in the second list and press the first word of its list that is on a button.\n\n"
-      "| display | read the button at |\n|---|---|\n";
-  for (std::size_t d = 0; d < kDisplayWords; ++d) md += fmt::format("| {} | {} |\n", kDisplayNames[d], kPositions[rules.position[d]]);
-  md += "\n| button says | press the first of |\n|---|---|\n";
+  Blocks page{Paragraph{{"Three rounds. Each round, the display word tells you which button to read. Then find that button's "
+                         "word in the second list and press the first word of its list that is on a button."}}};
+  Table positions{{"display", "read the button at"}, {}};
+  for (std::size_t d = 0; d < kDisplayWords; ++d)
+    positions.rows.push_back({Cell{{std::string(kDisplayNames[d])}}, Cell{{std::string(kPositions[rules.position[d]])}}});
+  page.push_back(std::move(positions));
+  Table lists{{"button says", "press the first of"}, {}};
   for (std::size_t w = 0; w < kButtonWords; ++w) {
     std::string list;
     for (auto word : rules.priority[w]) list += fmt::format("{}{}", list.empty() ? "" : ", ", kButtonNames[word]);
-    md += fmt::format("| {} | {} |\n", kButtonNames[w], list);
+    lists.rows.push_back({Cell{{std::string(kButtonNames[w])}}, Cell{{list}}});
   }
-  return md;
+  page.push_back(std::move(lists));
+  return page;
 }
 
 }  // namespace proven::bomb
