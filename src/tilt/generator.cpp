@@ -281,18 +281,18 @@ std::vector<Gate<Level>> candidate_gates(const Phase& phase, Solver& solver) {
   std::vector<Gate<Level>> gates;
   gates.emplace_back("no path home", [](Level& l) { return marbles_can_reach_holes(l.board); });
   gates.emplace_back(
-      "solve",
+      "par over the window",
       [&r, solve_into](Level& l) -> Verdict {
         switch (solve_into(l, r.par_max)) {
           case Status::Solved: break;
           case Status::NoSolution: return Verdict::reject("no solution");
-          case Status::ParOverMax: return Verdict::reject("par over the window");
+          case Status::ParOverMax: return false;
           case Status::OverBudget: return Verdict::reject("over the state budget");
         }
         if (l.par < r.par_min) return Verdict::reject("par under the window");
         return Verdict::pass();
       },
-      std::vector<std::string>{"no solution", "par over the window", "over the state budget", "par under the window"});
+      std::vector<std::string>{"no solution", "over the state budget", "par under the window"});
   if (is_single_tile(r.tile)) {
     // Runs on every candidate before it is judged, so each board is measured as it ships.
     gates.emplace_back("every tile idle", [&r, &solver, solve_into](Level& l) {
