@@ -123,14 +123,16 @@ Solution Solver::solve(const Board& board, const SolveOptions& options) {
         }
       }
       succ_.push_back(succ);
+      // Checked per state, not per layer, so the table never fills however wide a layer is.
+      if (keys_.size() > options.state_budget) {
+        out.status = Status::OverBudget;
+        out.states = keys_.size();
+        return out;
+      }
     }
     ++depth;
     layer_begin = layer_end;
     layer_end = keys_.size();
-    if (keys_.size() > options.state_budget && winner < 0) {
-      out.status = Status::OverBudget;
-      break;
-    }
   }
   out.states = keys_.size();
   if (winner < 0) return out;
