@@ -21,6 +21,9 @@ mkdir -p "$out/bomb"
 mkdir -p "$out/prism"
 "$proven" prism verify data/prism/campaign.json
 "$proven" prism show data/prism/campaign.json --level 120 --svg "$out/prism/level-120.svg"
+mkdir -p "$out/tilt"
+"$proven" tilt verify data/tilt/campaign.json
+"$proven" tilt show data/tilt/campaign.json --level 105 --svg "$out/tilt/level-105.svg"
 
 echo
 echo "proven is built: $proven (try '$proven --help')"
@@ -29,3 +32,5 @@ echo "         $out/bomb/manual-1.html (the standard defusal manual, one printab
 echo "         and $out/bomb/autoplay-1-1.txt (a bomb defused by its hints)"
 echo "         $out/prism/level-120.svg (a PRISM level as dealt and solved, with its beams);"
 echo "         data/prism/campaign.json is the shipped 240-level campaign, re-proven above"
+echo "         $out/tilt/level-105.svg (a TILT cracked-floor level and every tilt of its solution);"
+echo "         data/tilt/campaign.json is the shipped 130-level TILT campaign, re-verified above"

@@ -3,6 +3,7 @@
 #include "cli/game_registry.hpp"
 #include "demo/cli.hpp"
 #include "prism/cli.hpp"
+#include "tilt/cli.hpp"
 
 namespace proven::cli {
 
@@ -11,6 +12,7 @@ const std::vector<GameEntry>& games() {
       demo::cli_entry(),
       prism::cli_entry(),
       bomb::cli_entry(),
+      tilt::cli_entry(),
   };
   return entries;
 }

@@ -1,11 +1,11 @@
 #include "prism/cli.hpp"
 
 #include <chrono>
-#include <memory>
 
 #include <fmt/format.h>
 
 #include "cli/options.hpp"
+#include "cli/pack_commands.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
@@ -16,12 +16,7 @@
 namespace proven::prism {
 namespace {
 
-struct GenerateArgs {
-  std::string seed = "1";
-  int chapter = 0;  // 0: every chapter
-  std::string out;
-  unsigned jobs = 0;
-};
+using GenerateArgs = cli::PackGenerateArgs;
 
 std::string tally_report(const Pack& pack) {
   std::string text;
@@ -93,29 +88,15 @@ cli::BenchReport run_bench(unsigned jobs) {
 }
 
 void add_commands(CLI::App& group) {
-  auto args = std::make_shared<GenerateArgs>();
-  CLI::App* gen = group.add_subcommand("generate", "generate the 240-level campaign (or one chapter), every level proven");
-  gen->add_option("--seed", args->seed, "seed key (any string)")->capture_default_str();
-  gen->add_option("--chapter", args->chapter, "only this chapter (1..6)")->check(CLI::Range(1, 6));
-  gen->add_option("--out", args->out, "write the JSON pack here (default: stdout)");
-  cli::add_jobs_option(*gen, args->jobs);
-  gen->callback([args] { run_generate(*args); });
-
-  auto verify_path = std::make_shared<std::string>();
-  CLI::App* verify = group.add_subcommand("verify", "re-prove every level of a pack from its data alone");
-  verify->add_option("pack", *verify_path, "the JSON pack")->required();
-  verify->callback([verify_path] { run_verify(*verify_path); });
-
-  struct ShowArgs {
-    std::string path, svg;
-    int level = 1;
-  };
-  auto show_args = std::make_shared<ShowArgs>();
-  CLI::App* show = group.add_subcommand("show", "print a level, and draw it with its beams as SVG");
-  show->add_option("pack", show_args->path, "the JSON pack")->required();
-  show->add_option("--level", show_args->level, "level number, 1-based")->capture_default_str();
-  show->add_option("--svg", show_args->svg, "write an SVG picture (as dealt and solved) here");
-  show->callback([show_args] { run_show(show_args->path, show_args->level, show_args->svg); });
+  cli::add_pack_commands(group, {.chapters = 6,
+                                 .generate_help = "generate the 240-level campaign (or one chapter), every level proven",
+                                 .chapter_help = "only this chapter (1..6)",
+                                 .verify_help = "re-prove every level of a pack from its data alone",
+                                 .show_help = "print a level, and draw it with its beams as SVG",
+                                 .svg_help = "write an SVG picture (as dealt and solved) here",
+                                 .generate = run_generate,
+                                 .verify = run_verify,
+                                 .show = run_show});
 }
 
 }  // namespace

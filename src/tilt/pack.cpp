@@ -1,0 +1,222 @@
+#include "tilt/pack.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+#include "core/io.hpp"
+#include "tilt/campaign.hpp"
+
+namespace proven::tilt {
+namespace {
+
+struct PhaseJob {
+  int phase;
+  std::uint64_t candidate;
+};
+
+std::vector<int> phases_of(const PackOptions& options) {
+  std::vector<int> out;
+  for (std::size_t p = 0; p < phases().size(); ++p)
+    if (!options.only_chapter || *options.only_chapter == phases()[p].chapter) out.push_back(static_cast<int>(p));
+  return out;
+}
+
+std::vector<Generated<Level>> run_candidates(const Rng& root, const std::vector<PhaseJob>& jobs, const PackOptions& options) {
+  return run_batch<Generated<Level>>(
+      jobs.size(),
+      [&](std::size_t i) {
+        thread_local Solver solver;  // its buffers are reused; results never depend on them
+        const Phase& phase = phases()[static_cast<std::size_t>(jobs[i].phase)];
+        return generate_candidate(phase, root.fork("phase", static_cast<std::uint64_t>(jobs[i].phase)).fork("candidate", jobs[i].candidate),
+                                  solver);
+      },
+      {.jobs = options.jobs, .progress = options.progress});
+}
+
+std::string where(std::size_t i) { return fmt::format("level {}", i + 1); }
+
+Level level_from_json(const nlohmann::json& j, std::size_t i) {
+  if (!j.is_object()) throw UserError(where(i) + " must be an object");
+  auto integer = [&](const char* key, long long lo, long long hi) {
+    if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long long>() < lo || j[key].get<long long>() > hi)
+      throw UserError(fmt::format("{}: '{}' must be an integer in {}..{}", where(i), key, lo, hi));
+    return j[key].get<long long>();
+  };
+  Level l;
+  l.chapter = static_cast<int>(integer("chapter", 1, static_cast<long long>(chapters().size())));
+  l.phase = static_cast<int>(integer("phase", 0, static_cast<long long>(phases().size()) - 1));
+  if (phases()[static_cast<std::size_t>(l.phase)].chapter != l.chapter)
+    throw UserError(fmt::format("{}: phase {} is not in chapter {}", where(i), l.phase, l.chapter));
+  l.index = static_cast<int>(integer("index", 0, 1000));
+  l.par = static_cast<int>(integer("par", 1, kMaxPar));
+  const auto chance = j.contains("chance") && j["chance"].is_string() ? chance_from_text(j["chance"].get<std::string>()) : std::nullopt;
+  if (!chance || *chance == 0) throw UserError(where(i) + ": 'chance' must be a string of decimal digits, not zero");
+  l.chance = *chance;
+  if (!j.contains("bits") || !j["bits"].is_number() || j["bits"].get<double>() < 0 || j["bits"].get<double>() > 2 * kMaxPar)
+    throw UserError(fmt::format("{}: 'bits' must be a number in 0..{}", where(i), 2 * kMaxPar));
+  l.bits_milli = std::llround(j["bits"].get<double>() * 1000);
+  if (!j.contains("board") || !j["board"].is_array() || j["board"].empty())
+    throw UserError(where(i) + ": 'board' must be a non-empty array of rows");
+  std::string text;
+  for (const auto& row : j["board"]) {
+    if (!row.is_string()) throw UserError(where(i) + ": every 'board' row must be a string");
+    text += row.get<std::string>() + "\n";
+  }
+  try {
+    l.board = from_text(text);
+  } catch (const UserError& e) {
+    throw UserError(where(i) + ": " + e.what());
+  }
+  if (!j.contains("solution") || !j["solution"].is_string())
+    throw UserError(where(i) + ": 'solution' must be a string of U, R, D, L");
+  for (const char c : j["solution"].get<std::string>()) {
+    const auto d = std::string_view("URDL").find(c);
+    if (d == std::string_view::npos) throw UserError(fmt::format("{}: solution letter '{}' is not one of U, R, D, L", where(i), c));
+    l.solution.push_back(static_cast<Dir>(d));
+  }
+  return l;
+}
+
+}  // namespace
+
+std::string solution_text(const std::vector<Dir>& moves) {
+  std::string text;
+  for (const Dir d : moves) text += kDirLetter[static_cast<std::size_t>(d)];
+  return text;
+}
+
+std::size_t candidate_count(const PackOptions& options) {
+  std::size_t n = 0;
+  for (const int p : phases_of(options)) n += static_cast<std::size_t>(phases()[static_cast<std::size_t>(p)].pool);
+  return n;
+}
+
+Pack generate_pack(const std::string& seed, const PackOptions& options) {
+  const Rng root = Rng::from_key(seed);
+  const std::vector<int> wanted = phases_of(options);
+  std::vector<PhaseJob> jobs;
+  for (const int p : wanted)
+    for (int i = 0; i < phases()[static_cast<std::size_t>(p)].pool; ++i) jobs.push_back({p, static_cast<std::uint64_t>(i)});
+  auto results = run_candidates(root, jobs, options);
+
+  // Sequential, in phase order: every choice is the same for any jobs count.
+  Pack pack;
+  pack.seed = seed;
+  std::vector<Shapes> shapes;
+  std::size_t at = 0;
+  for (const int p : wanted) {
+    const Phase& phase = phases()[static_cast<std::size_t>(p)];
+    if (pack.chapter_tallies.empty() || pack.levels.empty() || pack.levels.back().chapter != phase.chapter) {
+      pack.chapter_tallies.emplace_back();
+      pack.chapter_tallies.back().declare(kNoRun);
+    }
+    Tally& tally = pack.chapter_tallies.back();
+    std::vector<Level> pool;
+    auto absorb = [&](std::vector<Generated<Level>>& batch, std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; ++i) {
+        tally.merge(batch[i].tally);
+        if (batch[i].value) pool.push_back(std::move(*batch[i].value));
+      }
+    };
+    absorb(results, at, at + static_cast<std::size_t>(phase.pool));
+    at += static_cast<std::size_t>(phase.pool);
+    std::vector<Level> run = select_run(pack.levels, shapes, pool, phase);
+    for (int extra = 1; run.empty() && extra <= 3; ++extra) {
+      tally.reject(kNoRun);
+      std::vector<PhaseJob> more;
+      for (int i = 0; i < phase.pool; ++i) more.push_back({p, static_cast<std::uint64_t>(extra * phase.pool + i)});
+      auto batch = run_candidates(root, more, {.only_chapter = options.only_chapter, .jobs = options.jobs, .progress = nullptr});
+      absorb(batch, 0, batch.size());
+      run = select_run(pack.levels, shapes, pool, phase);
+    }
+    if (run.empty()) {
+      std::string pool_text;
+      for (const Level& l : pool) pool_text += fmt::format(" {}/{:.1f}", l.par, static_cast<double>(l.bits_milli) / 1000);
+      const std::string after = pack.levels.empty() ? std::string("none")
+                                                    : fmt::format("{}/{:.1f}", pack.levels.back().par, static_cast<double>(pack.levels.back().bits_milli) / 1000);
+      throw Failure(fmt::format("seed '{}': chapter {} phase {}: {} from a pool of {} (par/bits after {}:{})\n{}", seed, phase.chapter, p,
+                                kNoRun, pool.size(), after, pool_text, tally.table()));
+    }
+    for (Level& l : run) {
+      l.index = pack.levels.empty() || pack.levels.back().chapter != l.chapter ? 0 : pack.levels.back().index + 1;
+      shapes.push_back(shapes_of(l.board));
+      pack.levels.push_back(std::move(l));
+    }
+  }
+  return pack;
+}
+
+nlohmann::json to_json(const Pack& pack) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (std::size_t i = 0; i < pack.levels.size(); ++i) {
+    const Level& l = pack.levels[i];
+    levels.push_back({{"id", i + 1},
+                      {"chapter", l.chapter},
+                      {"chapter_name", chapter(l.chapter).name},
+                      {"phase", l.phase},
+                      {"index", l.index},
+                      {"board", to_rows(l.board)},
+                      {"par", l.par},
+                      {"solution", solution_text(l.solution)},
+                      {"chance", chance_text(l.chance)},
+                      {"bits", static_cast<double>(l.bits_milli) / 1000}});
+  }
+  nlohmann::json tallies = nlohmann::json::array();
+  for (const auto& t : pack.chapter_tallies) tallies.push_back(t.to_json());
+  return {{"format", kPackFormat},
+          {"generator", {{"name", "tilt"}, {"version", kGeneratorVersion}}},
+          {"seed", pack.seed},
+          {"levels", levels},
+          {"tallies", tallies}};
+}
+
+Pack pack_from_json(const nlohmann::json& json) {
+  Pack pack;
+  pack.seed = check_envelope(json, kPackFormat, "tilt pack", "levels");
+  for (std::size_t i = 0; i < json["levels"].size(); ++i) pack.levels.push_back(level_from_json(json["levels"][i], i));
+  return pack;
+}
+
+std::vector<std::string> verify_pack(const Pack& pack) {
+  std::vector<std::string> problems;
+  Solver solver;
+  std::vector<Shapes> shapes;
+  for (std::size_t i = 0; i < pack.levels.size(); ++i) {
+    const Level& l = pack.levels[i];
+    auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    auto at = [&](int cell) { return fmt::format("({}, {})", cell % l.board.width + 1, cell / l.board.width + 1); };
+    shapes.push_back(shapes_of(l.board));
+    if (static_cast<int>(l.solution.size()) != l.par || play(l.board, l.solution) != Outcome::Cleared)
+      broken(fmt::format("its solution does not clear the board in exactly its par {}", l.par));
+    const Solution s = solver.solve(l.board, {.max_par = l.par, .state_budget = kVerifySolve.state_budget, .count_bits = true});
+    if (s.status != Status::Solved || s.par != l.par) {
+      broken(s.status == Status::Solved ? fmt::format("par {} is not the shortest: BFS clears it in {}", l.par, s.par)
+                                        : fmt::format("par {} is not the BFS minimum ({})", l.par, to_string(s.status)));
+    } else {
+      if (s.chance != l.chance) broken(fmt::format("chance {}/12^{} is not the counted {}/12^{}", chance_text(l.chance), l.par, chance_text(s.chance), l.par));
+      if (s.bits_milli != l.bits_milli)
+        broken(fmt::format("bits {:.3f} is not the counted {:.3f}", static_cast<double>(l.bits_milli) / 1000, static_cast<double>(s.bits_milli) / 1000));
+      for (const int pit : pits_not_in_play(l.board, s)) broken(fmt::format("pit at {} is not in play", at(pit)));
+      if (const int idle = idle_tile(l.board, l.par, solver, kVerifySolve); idle >= 0)
+        broken(fmt::format("tile '{}' at {} does not matter: par stays {} without it", to_rows(l.board)[static_cast<std::size_t>(idle / l.board.width)][static_cast<std::size_t>(idle % l.board.width)], at(idle), l.par));
+      const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
+      if (tile != Kind::Floor) {
+        if (count_kind(l.board, tile) == 0) broken("has none of its chapter's tiles");
+        else if (!rule_matters(l.board, l.par, solver, kVerifySolve)) broken("the rule does not matter: the plain board has the same par");
+      }
+    }
+    for (std::size_t j = 0; j < i; ++j)
+      if (auto why = near_copy(pack.levels[j], shapes[j], l)) broken(fmt::format("near copy of level {}: {}", j + 1, *why));
+    if (i > 0) {
+      if (auto why = easier_than(pack.levels[i - 1], l)) broken(fmt::format("easier than level {}: {}", i, *why));
+      std::size_t run = 1;
+      while (run <= i && same_difficulty(pack.levels[i - run], l)) ++run;
+      if (run > static_cast<std::size_t>(kMaxSameRun))
+        broken(fmt::format("{} levels in a row with the same difficulty (at most {})", run, kMaxSameRun));
+    }
+  }
+  return problems;
+}
+
+}  // namespace proven::tilt

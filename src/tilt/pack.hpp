@@ -1,0 +1,53 @@
+#pragma once
+// TILT level packs: the campaign generator, the JSON format (docs/tilt.md, "Pack format") and
+// verification from the data alone.
+//
+//   Pack pack = generate_pack("1", {.jobs = 2});                  // 13 chapters, 130 levels
+//   write_file_atomic("pack.json", json_text(to_json(pack)));
+//   auto problems = verify_pack(pack_from_json(read_json_file("pack.json")));  // empty: all hold
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/batch.hpp"
+#include "core/tally.hpp"
+#include "tilt/generator.hpp"
+
+namespace proven::tilt {
+
+inline constexpr std::string_view kPackFormat = "proven-tilt-pack/1";
+inline constexpr std::string_view kNoRun = "no run fits the campaign rules";
+
+struct Pack {
+  std::string seed;
+  std::vector<Level> levels;           // chapter order, then level order
+  std::vector<Tally> chapter_tallies;  // one per generated chapter, in order
+};
+
+struct PackOptions {
+  std::optional<int> only_chapter;  // 1..13, or every chapter
+  unsigned jobs = 0;
+  Progress* progress = nullptr;
+};
+
+// Candidate i of phase p draws from Rng::from_key(seed).fork("phase", p).fork("candidate", i);
+// all candidates run in parallel, then the runs are selected phase by phase in order (a phase
+// whose pool fits no run gets another pool, candidates pool..2*pool-1, up to three times). The
+// pack is the same bytes for any jobs count.
+Pack generate_pack(const std::string& seed, const PackOptions& options = {});
+// How many candidates generate_pack asks for (for progress bars).
+std::size_t candidate_count(const PackOptions& options);
+
+nlohmann::json to_json(const Pack& pack);
+Pack pack_from_json(const nlohmann::json& json);  // UserError on anything malformed
+
+// Every promise, from the data alone; one line per broken promise naming the level (1-based)
+// and the promise; empty when every level holds.
+std::vector<std::string> verify_pack(const Pack& pack);
+
+std::string solution_text(const std::vector<Dir>& moves);  // "RDLU"
+
+}  // namespace proven::tilt

@@ -1,0 +1,191 @@
+#include "tilt/pack.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+#include "core/io.hpp"
+#include "support/breakages.hpp"
+#include "tilt/campaign.hpp"
+
+namespace proven::tilt {
+namespace {
+
+const std::string kCampaign = std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json";
+
+// The shipped campaign is re-verified from the file itself, on every test run.
+TEST(TiltCampaign, ShippedCampaignVerifiesFromItsOwnData) {
+  const Pack pack = pack_from_json(read_json_file(kCampaign));
+  ASSERT_GE(pack.levels.size(), 120u);
+  EXPECT_EQ(pack.levels.back().chapter, static_cast<int>(chapters().size()));
+  ASSERT_GE(chapters().size(), 12u);
+  for (const auto& p : verify_pack(pack)) ADD_FAILURE() << p;
+  // Every chapter from 5 on brings its own tile, and every level of it has one.
+  for (const Level& l : pack.levels) {
+    const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
+    EXPECT_EQ(tile != Kind::Floor, l.chapter >= 5) << "chapter " << l.chapter;
+    if (tile != Kind::Floor) {
+      EXPECT_GT(count_kind(l.board, tile), 0);
+    }
+  }
+}
+
+TEST(TiltCampaign, GeneratorStillProducesTheShippedBytes) {
+  // A generator change that alters seed 1 must regenerate data/tilt/campaign.json and bump
+  // kGeneratorVersion; this test makes such a change impossible to miss.
+  EXPECT_EQ(json_text(to_json(generate_pack("1", {.only_chapter = std::nullopt, .jobs = 0}))), read_file(kCampaign));
+}
+
+TEST(TiltPack, ThreadCountNeverChangesTheBytes) {
+  auto bytes = [](unsigned jobs) { return json_text(to_json(generate_pack("threads", {.only_chapter = 11, .jobs = jobs}))); };
+  const auto one = bytes(1);
+  EXPECT_EQ(bytes(2), one);
+}
+
+TEST(TiltPack, NearCopiesAreSeenUnderTurnsAndMirrors) {
+  const Pack pack = pack_from_json(read_json_file(kCampaign));
+  const Level& a = pack.levels[60];
+  for (int s = 0; s < 8; ++s) {
+    Level b = a;
+    b.board = transformed(a.board, s);
+    EXPECT_TRUE(near_copy(a, shapes_of(a.board), b).has_value()) << "symmetry " << s;
+  }
+  // Same solution shape on sparse boards: 2 x 8 cells, walls differ in 5 (under half), both
+  // cleared by "right" alone.
+  Level x, y;
+  x.board = from_text("R......r\n........\n");
+  y.board = from_text("R......r\n##.#.##.\n");
+  x.par = y.par = 1;
+  x.solution = y.solution = {Dir::Right};
+  const auto why = near_copy(x, shapes_of(x.board), y);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("plays the same shortest solution"), std::string::npos) << *why;
+}
+
+class TiltVerify : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { shipped_ = new nlohmann::json(read_json_file(kCampaign)); }
+  static void TearDownTestSuite() { delete shipped_; }
+  // The problems verify finds after `change` edits a copy of the shipped campaign.
+  template <class F>
+  std::vector<std::string> problems_after(F&& change) {
+    nlohmann::json broken = *shipped_;
+    change(broken);
+    return verify_pack(pack_from_json(broken));
+  }
+  static bool mentions(const std::vector<std::string>& problems, const std::string& text) {
+    for (const auto& p : problems)
+      if (p.find(text) != std::string::npos) return true;
+    return false;
+  }
+  static nlohmann::json* shipped_;
+};
+nlohmann::json* TiltVerify::shipped_ = nullptr;
+
+TEST_F(TiltVerify, AWrongParIsNamed) {
+  auto p = problems_after([](nlohmann::json& j) { j["levels"][30]["par"] = j["levels"][30]["par"].get<int>() + 1; });
+  EXPECT_TRUE(mentions(p, "level 31: its solution does not clear the board in exactly its par")) << ::testing::PrintToString(p);
+  p = problems_after([](nlohmann::json& j) {
+    auto& l = j["levels"][30];
+    const std::string s = l["solution"];
+    l["solution"] = s + s.back();  // a longer solution and par: BFS knows better
+    l["par"] = l["par"].get<int>() + 1;
+  });
+  EXPECT_TRUE(mentions(p, "level 31: par")) << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, ADuplicateIsNamed) {
+  auto p = problems_after([](nlohmann::json& j) { j["levels"][41] = j["levels"][40]; });
+  EXPECT_TRUE(mentions(p, "level 42: near copy of level 41")) << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, AUselessTileIsNamed) {
+  // A stop pad added in a corner of a stop-pad level that no route reaches.
+  auto p = problems_after([](nlohmann::json& j) {
+    for (std::size_t i = 40; i < 50; ++i) {
+      auto& rows = j["levels"][i]["board"];
+      for (std::size_t y = 0; y < rows.size(); ++y) {
+        std::string row = rows[y];
+        for (std::size_t x = 0; x < row.size(); ++x) {
+          if (row[x] != '#') continue;
+          // A walled cell turned into a pad with walls all round stays unreachable: try it.
+          row[x] = 's';
+          rows[y] = row;
+          const auto shown = verify_pack(pack_from_json(j));
+          bool only_tile = !shown.empty();
+          for (const auto& s : shown) only_tile = only_tile && s.find("does not matter") != std::string::npos;
+          if (only_tile) return;
+          row[x] = '#';
+          rows[y] = row;
+        }
+      }
+    }
+  });
+  EXPECT_TRUE(mentions(p, "tile 's' at")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "does not matter: par stays")) << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, AnEasierLevelIsNamed) {
+  // Level 20 moved to after level 30: its par or bits drop below level 30's.
+  auto p = problems_after([](nlohmann::json& j) {
+    auto moved = j["levels"][19];
+    j["levels"].erase(19);
+    j["levels"].insert(j["levels"].begin() + 29, moved);
+  });
+  EXPECT_TRUE(mentions(p, "level 30: easier than level 29")) << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
+  auto p = problems_after([](nlohmann::json& j) { j["levels"][5]["chance"] = "1"; });
+  EXPECT_TRUE(mentions(p, "level 6: chance 1/12^")) << ::testing::PrintToString(p);
+  p = problems_after([](nlohmann::json& j) { j["levels"][5]["bits"] = j["levels"][5]["bits"].get<double>() + 0.5; });
+  EXPECT_TRUE(mentions(p, "level 6: bits")) << ::testing::PrintToString(p);
+  // A wall cell walled in on every side becomes a pit no marble can reach.
+  std::string expected;
+  p = problems_after([&](nlohmann::json& j) {
+    for (std::size_t i = 0; i < j["levels"].size(); ++i) {
+      auto& rows = j["levels"][i]["board"];
+      auto wall = [&](int x, int y) {
+        return x < 0 || y < 0 || y >= static_cast<int>(rows.size()) || x >= static_cast<int>(rows[0].get<std::string>().size()) ||
+               rows[static_cast<std::size_t>(y)].get<std::string>()[static_cast<std::size_t>(x)] == '#';
+      };
+      for (int y = 0; y < static_cast<int>(rows.size()); ++y)
+        for (int x = 0; x < static_cast<int>(rows[0].get<std::string>().size()); ++x)
+          if (wall(x, y) && wall(x - 1, y) && wall(x + 1, y) && wall(x, y - 1) && wall(x, y + 1)) {
+            std::string row = rows[static_cast<std::size_t>(y)];
+            row[static_cast<std::size_t>(x)] = 'X';
+            rows[static_cast<std::size_t>(y)] = row;
+            expected = "level " + std::to_string(i + 1) + ": pit at (" + std::to_string(x + 1) + ", " + std::to_string(y + 1) + ") is not in play";
+            return;
+          }
+    }
+  });
+  ASSERT_FALSE(expected.empty()) << "no walled-in cell in the campaign";
+  EXPECT_TRUE(mentions(p, expected)) << expected << ::testing::PrintToString(p);
+}
+
+TEST(TiltPack, MalformedPacksAreUserErrors) {
+  const auto json = read_json_file(kCampaign);
+  const std::vector<proven::testing::Breakage> breakages = {
+      [](nlohmann::json& j) { j = 3; },
+      [](nlohmann::json& j) { j["format"] = "proven-tilt-pack/999"; },
+      [](nlohmann::json& j) { j["levels"] = "none"; },
+      [](nlohmann::json& j) { j["levels"][0]["board"] = nlohmann::json::array(); },
+      [](nlohmann::json& j) { j["levels"][0]["board"][0] = "?"; },
+      [](nlohmann::json& j) { j["levels"][0]["board"][0] = "........."; },
+      [](nlohmann::json& j) { j["levels"][0]["solution"] = "RX"; },
+      [](nlohmann::json& j) { j["levels"][0]["solution"] = 3; },
+      [](nlohmann::json& j) { j["levels"][0]["par"] = 0; },
+      [](nlohmann::json& j) { j["levels"][0]["par"] = 99; },
+      [](nlohmann::json& j) { j["levels"][0]["chapter"] = 14; },
+      [](nlohmann::json& j) { j["levels"][0]["phase"] = 20; },
+      [](nlohmann::json& j) { j["levels"][0]["chance"] = "0"; },
+      [](nlohmann::json& j) { j["levels"][0]["chance"] = 5; },
+      [](nlohmann::json& j) { j["levels"][0]["bits"] = "many"; },
+  };
+  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return pack_from_json(j); });
+}
+
+}  // namespace
+}  // namespace proven::tilt
