@@ -4,10 +4,15 @@
 //   proven <game> verify PACK
 //   proven <game> show PACK [--level N] [--svg FILE]
 // A game supplies the help texts and what each command does; the flags mean the same everywhere.
+#include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
 
 namespace proven::cli {
 
@@ -27,5 +32,14 @@ struct PackCommands {
 };
 
 void add_pack_commands(CLI::App& group, const PackCommands& commands);
+
+// The level `show --level N` names (1-based) in the pack read from `path`; a UserError giving
+// the valid range otherwise.
+template <class Level>
+const Level& level_at(const std::vector<Level>& levels, int number, const std::string& path) {
+  if (number < 1 || number > static_cast<int>(levels.size()))
+    throw UserError(fmt::format("--level must be 1..{} for {}", levels.size(), path));
+  return levels[static_cast<std::size_t>(number - 1)];
+}
 
 }  // namespace proven::cli

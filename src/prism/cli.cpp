@@ -6,7 +6,6 @@
 
 #include "cli/options.hpp"
 #include "cli/pack_commands.hpp"
-#include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/progress.hpp"
@@ -61,9 +60,7 @@ void run_verify(const std::string& path) {
 
 void run_show(const std::string& path, int level_number, const std::string& svg_path) {
   const Pack pack = read_pack(path);
-  if (level_number < 1 || level_number > static_cast<int>(pack.levels.size()))
-    throw UserError(fmt::format("--level must be 1..{} for {}", pack.levels.size(), path));
-  const Level& level = pack.levels[static_cast<std::size_t>(level_number - 1)];
+  const Level& level = cli::level_at(pack.levels, level_number, path);
   const Board solved = with_rotations(level.board, level.solution);
   const auto caption = fmt::format("level {} (chapter {} {}, #{}), par {}", level_number, level.chapter,
                                    chapter(level.chapter).name, level.index + 1, level.par);

@@ -6,7 +6,6 @@
 
 #include "cli/options.hpp"
 #include "cli/pack_commands.hpp"
-#include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/progress.hpp"
@@ -56,9 +55,7 @@ void run_verify(const std::string& path) {
 
 void run_show(const std::string& path, int level_number, const std::string& svg_path) {
   const Pack pack = read_pack(path);
-  if (level_number < 1 || level_number > static_cast<int>(pack.levels.size()))
-    throw UserError(fmt::format("--level must be 1..{} for {}", pack.levels.size(), path));
-  const Level& l = pack.levels[static_cast<std::size_t>(level_number - 1)];
+  const Level& l = cli::level_at(pack.levels, level_number, path);
   const auto caption = fmt::format("level {} (chapter {} {}, #{}), par {}, {:.3f} bits, solution {}", level_number, l.chapter,
                                    chapter(l.chapter).name, l.index + 1, l.par, static_cast<double>(l.bits_milli) / 1000,
                                    solution_text(l.solution));
