@@ -16,7 +16,7 @@ constexpr std::array<std::string_view, 16> kForenames = {
     "Abigail", "Basil",   "Cora",     "Dorian", "Edith", "Felix",  "Greta",   "Hugo",
     "Imogen",  "Jasper",  "Kitty",    "Lionel", "Maud",  "Nigel",  "Ottoline", "Percival"};
 constexpr std::array<std::string_view, 10> kSurnames = {
-    "Caine", "Pryce", "Vane", "Ashdown", "Blackwood", "Fairfax", "Holloway", "Lisle", "Marchbanks", "Thorne"};
+    "Caine", "Pryce", "Vane", "Ashdown", "Blackwood", "Fairfax", "Holloway", "Lisle", "Marchmont", "Thorne"};
 constexpr std::array<std::string_view, 10> kTitles = {
     "Colonel", "Doctor", "Reverend", "Professor", "Captain", "Major", "Judge", "Admiral", "Inspector", "Canon"};
 constexpr std::array<std::string_view, 8> kRooms = {
