@@ -8,6 +8,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils  # xmllint: the tests check the HTML manual is well-formed
+  libz3-dev      # z3: the whodunnit tests cross-check uniqueness with an independent solver
 )
 
 missing=()

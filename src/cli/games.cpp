@@ -4,6 +4,7 @@
 #include "demo/cli.hpp"
 #include "prism/cli.hpp"
 #include "tilt/cli.hpp"
+#include "whodunnit/cli.hpp"
 
 namespace proven::cli {
 
@@ -13,6 +14,7 @@ const std::vector<GameEntry>& games() {
       prism::cli_entry(),
       bomb::cli_entry(),
       tilt::cli_entry(),
+      whodunnit::cli_entry(),
   };
   return entries;
 }

@@ -1,0 +1,119 @@
+#include "whodunnit/report.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "whodunnit/text.hpp"
+
+namespace proven::whodunnit {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+std::string join(const std::vector<std::string>& parts, std::string_view last_separator) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? std::string(last_separator) : ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string citation(const Step& step) {
+  if (step.clues.empty())
+    return "by elimination: each suspect has one name of each kind, and each name goes to as many suspects as "
+           "the names in play say";
+  std::vector<std::string> numbers;
+  for (const int i : step.clues) numbers.push_back(std::to_string(i + 1));
+  std::string text = step.clues.size() == 1 ? "clue " + numbers[0] : "clues " + join(numbers, " and ");
+  if (step.clues.size() == 1 && !step.uses_grid) text += " on its own";
+  if (step.clues.size() > 1) text += " together";
+  if (step.uses_grid) text += ", with the grid so far";
+  return text;
+}
+
+}  // namespace
+
+std::string fact_text(const Setup& setup, const Fact& fact) {
+  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds, false));
+}
+
+std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect) {
+  std::vector<std::string> values;
+  for (int c = 1; c < setup.category_count(); ++c)
+    values.push_back(setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name);
+  return fmt::format("{} ({})", portrait_name(suspect), join(values, ", "));
+}
+
+std::string solution_text(const Setup& setup, const Assignment& solution) {
+  std::vector<std::string> names;
+  for (int c = 1; c < setup.category_count(); ++c) names.push_back(setup.categories[at(c)].name);
+  std::string text = fmt::format("  portrait: {}\n", join(names, ", "));
+  for (int s = 0; s < setup.cast; ++s) {
+    std::vector<std::string> values;
+    for (int c = 1; c < setup.category_count(); ++c)
+      values.push_back(setup.categories[at(c)].values[at(solution[at(s)][at(c)])].name);
+    text += fmt::format("  {}: {}\n", portrait_name(s), join(values, ", "));
+  }
+  return text;
+}
+
+std::string clue_line(const Case& c, int clue) {
+  const CaseClue& k = c.clues[at(clue)];
+  if (k.speaker >= 0) return fmt::format("{} says: \u201c{}\u201d", sentence_case(portrait_name(k.speaker)), k.prose);
+  return k.prose;
+}
+
+std::string case_text(const Case& c) {
+  const Setup& setup = c.setup;
+  std::string text = fmt::format("Whodunnit, seed '{}': a cast of {} ({}, generator {})\n\n", c.seed, setup.cast,
+                                 kCaseFormat, c.generator_version);
+  std::vector<std::string> portraits;
+  for (int s = 0; s < setup.cast; ++s) portraits.push_back(std::to_string(s + 1));
+  text += fmt::format("Portraits: {}. Each is one suspect; who is who is the puzzle.\n\n", join(portraits, ", "));
+  text += "Names in play (how many suspects have each):\n";
+  for (int k = 1; k < setup.category_count(); ++k) {
+    std::vector<std::string> values;
+    for (const ValueCount& v : setup.categories[at(k)].values)
+      values.push_back(v.count == 1 ? v.name : fmt::format("{} x{}", v.name, v.count));
+    text += fmt::format("  {}: {}\n", setup.categories[at(k)].name, join(values, ", "));
+  }
+  text += "\nClues:\n";
+  for (int i = 0; i < static_cast<int>(c.clues.size()); ++i) text += fmt::format("  {:>2}. {}\n", i + 1, clue_line(c, i));
+  text += fmt::format("\nQuestion: {}\n", c.question_prose);
+  return text;
+}
+
+std::string step_text(const Case& c, const Step& step, std::span<const Fact> grid) {
+  const Setup& setup = c.setup;
+  std::string text = sentence_case(citation(step)) + ":\n";
+  for (const int i : step.clues) text += fmt::format("    {}. {}\n", i + 1, clue_line(c, i));
+  std::vector<Fact> positives;
+  for (const Fact& f : grid)
+    if (f.holds) positives.push_back(f);
+  for (const Fact& f : step.settled)
+    if (f.holds) positives.push_back(f);
+  std::vector<std::string> shown;
+  for (const Fact& f : step.settled)
+    if (f.holds) shown.push_back(fact_text(setup, f));
+  int hidden = 0;
+  for (const Fact& f : step.settled) {
+    if (f.holds) continue;
+    if (follows_at_once(setup, f, positives))
+      ++hidden;
+    else
+      shown.push_back(fact_text(setup, f));
+  }
+  if (shown.empty()) {
+    // Only facts that follow at once: they are the step, so name them.
+    for (const Fact& f : step.settled) shown.push_back(fact_text(setup, f));
+    hidden = 0;
+  }
+  text += "  so " + join(shown, " and ");
+  if (hidden == 1) text += " (and one more that follows at once)";
+  if (hidden > 1) text += fmt::format(" (and {} more that follow at once)", hidden);
+  return text + ".\n";
+}
+
+}  // namespace proven::whodunnit

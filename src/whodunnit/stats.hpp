@@ -1,0 +1,42 @@
+#pragma once
+// `proven whodunnit stats`: what a sample of seeds looks like. Cases are made on the core's
+// batch runner (job i makes seed first+i), and everything is summed in seed order, so the report
+// is the same bytes for any number of jobs.
+//
+//   std::string report = stats_report({.first = 1, .last = 200, .cast = 6, .jobs = 2});
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/progress.hpp"
+#include "whodunnit/case.hpp"
+
+namespace proven::whodunnit {
+
+struct StatsRequest {
+  std::uint64_t first = 1;  // seeds first..last, both included
+  std::uint64_t last = 1;
+  int cast = 6;
+  unsigned jobs = 0;
+  Progress* progress = nullptr;
+};
+
+// A clue's phrase: its prose with every name its markup mentions replaced by the name's category
+// ("{forename} is a {surname}."), so the count shows how often one sentence shape recurs.
+std::string phrase_of(const Setup& setup, const CaseClue& clue);
+
+// Nearest-rank order statistics of a sample: median is the ceil(n/2)-th smallest, p90 the
+// ceil(0.9 n)-th.
+struct Spread {
+  double min = 0, median = 0, p90 = 0, max = 0, mean = 0;
+};
+Spread spread_of(std::vector<double> sample);
+
+// "A..B" with A <= B: the seed range; UserError otherwise.
+std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
+
+// Phrase and clue-kind frequencies, distributions of clue count, ambiguity removed and
+// obviousness, and the share meeting the gold standard.
+std::string stats_report(const StatsRequest& request);
+
+}  // namespace proven::whodunnit

@@ -1,0 +1,176 @@
+// Cases: made the same way from a seed, proven by their clues, the question naming one suspect;
+// the file round trip, and malformed files named by their place.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "core/errors.hpp"
+#include "core/io.hpp"
+#include "whodunnit/bounds.hpp"
+#include "whodunnit/case_json.hpp"
+#include "whodunnit/stats.hpp"
+#include "whodunnit/text.hpp"
+#include "whodunnit/cases.hpp"
+
+namespace proven::whodunnit {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+TEST(WhodunnitCase, SeedsReproduceCasesAndTheirCluesProveThem) {
+  for (int cast = kMinCast; cast <= kMaxCast; ++cast) {
+    for (const std::string seed : {"1", "2", "fog"}) {
+      SCOPED_TRACE(seed + " cast " + std::to_string(cast));
+      const Case c = make_case(seed, cast);
+      EXPECT_EQ(json_text(to_json(c)), json_text(to_json(make_case(seed, cast))));
+      ASSERT_TRUE(fits_setup(c.setup, c.solution));
+      const Lattice lattice(c.setup);
+      const std::vector<Clue> clues = clue_logic(c);
+      EXPECT_TRUE(satisfies(c.solution, clues));
+      Bounds bounds(lattice);
+      bounds.restrict_all(setup_bounds(c.setup));
+      for (const Clue& clue : clues) bounds.restrict_all(clue.bounds);
+      bounds.propagate();
+      ASSERT_TRUE(bounds.determined());
+      EXPECT_EQ(bounds.assignment(), c.solution);
+
+      // The question names exactly the murderer, by at most two of their own traits.
+      ASSERT_GE(c.question.murderer, 0);
+      ASSERT_GE(c.question.description.size(), 1u);
+      ASSERT_LE(c.question.description.size(), 2u);
+      for (const Term& t : c.question.description) {
+        EXPECT_NE(t.category, kPortrait);
+        EXPECT_EQ(c.solution[at(c.question.murderer)][at(t.category)], t.value);
+      }
+      EXPECT_EQ(suspects_matching(c.solution, c.question.description), std::vector<int>{c.question.murderer});
+      EXPECT_EQ(c.question_prose, question_text(c.setup, c.question));
+
+      const Figures f = figures(lattice, clues);
+      EXPECT_EQ(c.figures.obviousness, f.obviousness);
+      EXPECT_EQ(c.figures.initial_ambiguity, f.initial_ambiguity);
+      for (const CaseClue& clue : c.clues) EXPECT_FALSE(clue.prose.empty());
+    }
+  }
+  EXPECT_NE(json_text(to_json(make_case("1", 6))), json_text(to_json(make_case("2", 6))));
+}
+
+TEST(WhodunnitCase, TheQuestionFallsBackToTwoTraitsAndFailsOnTwins) {
+  const whodunnit::Setup setup = make_setup(4, {{.name = "a", .values = {{"a1", 2}, {"a2", 2}}},
+                                     {.name = "b", .values = {{"b1", 2}, {"b2", 2}}},
+                                     {.name = "c", .values = {{"c1", 2}, {"c2", 2}}},
+                                     {.name = "d", .values = {{"d1", 2}, {"d2", 2}}}});
+  // No single trait is anyone's alone; suspect 0 alone has a1 with b1.
+  const Assignment pairs = {{0, 0, 0, 0, 0}, {1, 0, 1, 1, 1}, {2, 1, 0, 1, 1}, {3, 1, 1, 0, 0}};
+  for (std::uint64_t seed = 0; seed < 12; ++seed) {
+    const Question q = pose_question(setup, pairs, Rng::from_seed(seed));
+    EXPECT_EQ(q.description.size(), 2u);
+    EXPECT_EQ(suspects_matching(pairs, q.description), std::vector<int>{q.murderer});
+  }
+  // Two pairs of twins: no suspect can be told apart.
+  const Assignment twins = {{0, 0, 0, 0, 0}, {1, 0, 0, 0, 0}, {2, 1, 1, 1, 1}, {3, 1, 1, 1, 1}};
+  EXPECT_THROW(pose_question(setup, twins, Rng::from_seed(1)), UserError);
+}
+
+TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
+  for (const int cast : {4, 6, 8}) {
+    Case c = make_case("round", cast);
+    c.clues[0].speaker = 1;  // an eyewitness clue keeps its speaker
+    const std::string text = json_text(to_json(c));
+    const CaseFile file = case_from_json(parse_json(text, "case"));
+    EXPECT_TRUE(file.has_figures);
+    EXPECT_EQ(json_text(to_json(file.content)), text);
+    const Case& back = file.content;
+    EXPECT_EQ(back.solution, c.solution);
+    EXPECT_EQ(back.question.murderer, c.question.murderer);
+    EXPECT_EQ(back.question.description, c.question.description);
+    ASSERT_EQ(back.clues.size(), c.clues.size());
+    for (std::size_t i = 0; i < c.clues.size(); ++i) {
+      EXPECT_EQ(back.clues[i].bounds, c.clues[i].bounds);
+      EXPECT_EQ(back.clues[i].prose, c.clues[i].prose);
+      EXPECT_EQ(back.clues[i].kind, c.clues[i].kind);
+      EXPECT_EQ(back.clues[i].speaker, c.clues[i].speaker);
+    }
+    EXPECT_EQ(back.figures.clue_obviousness, c.figures.clue_obviousness);
+    EXPECT_EQ(back.solver_calls, c.solver_calls);
+  }
+}
+
+TEST(WhodunnitCase, AFileMayLeaveOutItsClaims) {
+  nlohmann::json json = to_json(make_case("1", 5));
+  json.erase("solution");
+  json.erase("answer");
+  json.erase("figures");
+  const CaseFile file = case_from_json(json);
+  EXPECT_TRUE(file.content.solution.empty());
+  EXPECT_EQ(file.content.question.murderer, -1);
+  EXPECT_FALSE(file.has_figures);
+}
+
+// Each breakage must be a UserError whose message names the place.
+TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
+  const nlohmann::json good = to_json(make_case("1", 5));
+  const std::vector<std::pair<std::function<void(nlohmann::json&)>, std::string>> breakages = {
+      {[](auto& j) { j["format"] = "proven-whodunnit/0"; }, "'format' must be"},
+      {[](auto& j) { j.erase("cast"); }, "missing \"cast\""},
+      {[](auto& j) { j["cast"] = 9; }, "cast: expected a whole number from 4 to 8"},
+      {[](auto& j) { j["setup"][1]["values"][0]["count"] = 5; }, "setup: category 'surname'"},
+      {[](auto& j) { j["clues"][0]["markup"][0]["traits"]["colour"] = "red"; }, "unknown category 'colour'"},
+      {[](auto& j) { j["clues"][2]["markup"][0]["traits"]["forename"] = "Zed"; },
+       "clues[2].markup[0].traits.forename: 'Zed' is not a forename in play"},
+      {[](auto& j) {
+         j["clues"][1]["markup"][0]["traits"] = {{"forename", "Abigail"}, {"title", "Colonel"}, {"room", "study"}};
+       },
+       "three or more trait categories"},
+      {[](auto& j) { j["clues"][1]["markup"][0]["max"] = 6; }, "clues[1].markup[0].max: expected a whole number from 0 to 5"},
+      {[](auto& j) { j["clues"][1]["markup"] = nlohmann::json::array(); }, "a clue needs at least one bound"},
+      {[](auto& j) { j["clues"][3].erase("prose"); }, "clues[3]: missing \"prose\""},
+      {[](auto& j) { j["clues"][3]["speaker"] = "9"; }, "clues[3].speaker: '9' is not a portrait in play"},
+      {[](auto& j) { j["question"]["murderer"] = nlohmann::json::object(); }, "question.murderer: names no trait"},
+      {[](auto& j) { j["solution"][0]["portrait"] = "2"; }, "solution: does not fit the setup"},
+      {[](auto& j) { j["answer"] = 3; }, "answer: expected a string"},
+      {[](auto& j) { j["figures"]["gold_standard"] = 1; }, "figures.gold_standard: expected true or false"},
+  };
+  for (const auto& [breakage, expected] : breakages) {
+    nlohmann::json broken = good;
+    breakage(broken);
+    try {
+      case_from_json(broken);
+      ADD_FAILURE() << "accepted: " << expected;
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(WhodunnitText, BoundsReadAsSentences) {
+  const whodunnit::Setup setup = test::small_setup();  // forename, surname (Caine x2), title, room
+  const auto read = [&](std::vector<Term> traits, int min, int max) {
+    return read_bound(setup, {.traits = std::move(traits), .min = min, .max = max});
+  };
+  EXPECT_EQ(read({test::portrait(2), test::trait(1, 0)}, 1, 1), "Portrait 3 is called Abigail.");
+  EXPECT_EQ(read({test::portrait(0), test::trait(2, 0)}, 0, 0), "Portrait 1 is not a Caine.");
+  EXPECT_EQ(read({test::trait(2, 0), test::trait(4, 0)}, 2, 2), "Exactly two suspects are Caines and were in the library.");
+  EXPECT_EQ(read({test::trait(1, 1), test::trait(3, 0)}, 0, 0), "No suspect is called Basil and is the Duke.");
+  EXPECT_EQ(read({test::trait(4, 1)}, 0, 1), "At most one suspect was in the study.");
+  EXPECT_EQ(read({test::trait(4, 1)}, 1, 4), "At least one suspect was in the study.");
+}
+
+TEST(WhodunnitStats, PhrasesSpreadsAndSeedRanges) {
+  const whodunnit::Setup setup = test::small_setup();
+  const CaseClue clue{.bounds = {{.traits = {test::portrait(2), test::trait(2, 0)}, .min = 1, .max = 1}},
+                      .kind = "identity",
+                      .prose = "Portrait 3 is a Caine, not one of the Caines' guests."};
+  EXPECT_EQ(phrase_of(setup, clue), "Portrait {portrait} is a {surname}, not one of the {surname}s' guests.");
+  const Spread s = spread_of({5, 1, 4, 2, 3, 10, 9, 8, 7, 6});
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.median, 5);
+  EXPECT_EQ(s.p90, 9);
+  EXPECT_EQ(s.max, 10);
+  EXPECT_DOUBLE_EQ(s.mean, 5.5);
+  EXPECT_EQ(parse_seed_range("3..7"), (std::pair<std::uint64_t, std::uint64_t>{3, 7}));
+  for (const char* bad : {"7..3", "3", "a..b", "1..", "..4", "1..2x"}) EXPECT_THROW(parse_seed_range(bad), UserError) << bad;
+}
+
+}  // namespace
+}  // namespace proven::whodunnit
