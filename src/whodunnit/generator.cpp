@@ -179,7 +179,7 @@ int kind_cap(int cast) { return cast - 1; }
 
 std::int64_t default_solver_budget(int cast) {
   PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "budget for a cast outside 4..8");
-  static constexpr std::int64_t kBudget[] = {40000, 80000, 120000, 350000, 1200000};
+  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 200000, 500000};
   return kBudget[cast - kMinCast];
 }
 
