@@ -1,0 +1,136 @@
+// Guards the speed work on the rule builders (issue 3): whatever is made faster, every rule book
+// must stay byte for byte what it was. Pins, per module, a digest of the rules' JSON for seeds
+// 2..200, a digest of the build reports (tries, filter and proof rejection tallies, proof method
+// and case count: what `check` prints), and a digest of hint-by-hint plays of dealt modules (the
+// actions the hints give and how each play ends). The constants were recorded from the code before
+// any speed change; a deliberate generator change updates them and bumps kGeneratorVersion.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bomb/rulebook.hpp"
+#include "core/hash.hpp"
+#include "core/io.hpp"
+
+namespace proven::bomb {
+namespace {
+
+constexpr int kFirstSeed = 2;
+constexpr int kLastSeed = 200;
+
+std::string report_text(const ModuleReport& r) {
+  std::string text = fmt::format("{} tries {} accepted {} method {} cases {}\n", r.info.id, r.tries, r.tally.accepted(),
+                                 static_cast<int>(r.proof.method), r.proof.cases);
+  for (const auto& row : r.tally.rows()) text += fmt::format("{}={}\n", row.reason, row.rejected);
+  return text;
+}
+
+// Plays a dealt module by its hints like the proof does, writing every action and the end into
+// the digest, so a faster lookup that answered differently anywhere on the way shows up here.
+template <Module M>
+void trace_play(Digest& digest, const typename M::Rules& rules, const Rng& rng) {
+  Rng sample = rng;
+  const Edgework edge = deal_edgework(sample);
+  Clock clock;
+  clock.strikes = static_cast<int>(sample.below(3));
+  clock.timer_ms = sample.uniform(kTimerMinMs, kTimerMaxMs);
+  typename M::State state = M::deal(sample, edge, rules);
+  digest.add(M::show(state));
+  Context ctx{edge, clock, 0};
+  for (int step = 0; step < 400; ++step) {
+    if constexpr (TimedModule<M>) {
+      const auto due = M::next_event_at(rules, state, ctx);
+      if (due && *due <= ctx.now_ms) digest.add(fmt::format("tick{}", static_cast<int>(M::tick(rules, state, ctx))));
+    }
+    const Action action = M::hint(rules, state, ctx);
+    digest.add(describe(action));
+    if (!action.is_wait()) {
+      const Outcome outcome = M::apply(rules, state, action, ctx);
+      digest.add(fmt::format("={}", static_cast<int>(outcome)));
+      if (outcome != Outcome::Ok) return;
+      ctx.now_ms += kActionMs;
+      continue;
+    }
+    std::optional<std::int64_t> next;
+    if constexpr (TimedModule<M>) next = M::next_event_at(rules, state, ctx);
+    if (!next || *next > 120'000) return;
+    if constexpr (TimedModule<M>) {
+      ctx.now_ms = *next;
+      digest.add(fmt::format("tick{}", static_cast<int>(M::tick(rules, state, ctx))));
+    }
+  }
+}
+
+struct Digests {
+  Digest books;  // the whole of to_json(book), every seed in turn
+  std::array<Digest, Catalog::size> rules{};
+  std::array<Digest, Catalog::size> reports{};
+  std::array<Digest, Catalog::size> plays{};
+};
+
+Digests compute_digests() {
+  Digests d;
+  for (int seed = kFirstSeed; seed <= kLastSeed; ++seed) {
+    const RuleBook book = generate_rule_book(seed);
+    const nlohmann::json j = to_json(book);
+    d.books.add(json_text(j));
+    std::size_t i = 0;
+    for_each_module([&]<class M>() {
+      d.rules[i].add(json_text(j["modules"][i]));
+      d.reports[i].add(report_text(book.reports[i]));
+      if (seed <= 41) {
+        const Rng rng = Rng::from_key("digest-test").fork(M::kInfo.id).fork("seed", static_cast<std::uint64_t>(seed));
+        for (std::uint64_t k = 0; k < 20; ++k) trace_play<M>(d.plays[i], book.rules_of<M>(), rng.fork("play", k));
+      }
+      ++i;
+    });
+  }
+  return d;
+}
+
+struct Pinned {
+  std::string_view id;
+  std::string_view rules;
+  std::string_view reports;
+  std::string_view plays;
+};
+
+// Recorded from the code before the speed work (main at eaf0513).
+constexpr std::array<Pinned, Catalog::size> kPinned = {{
+    {"wires", "10f96f468c0e3ea3", "26a3509866854b1c", "d2fc55e927030d07"},
+    {"big-button", "bb7ec1a5fac146e3", "3fed50fb67e64f14", "1836fa04c932b3c4"},
+    {"glyph-keypad", "eb93a272178cbdcb", "ac8f8c1e3e3b7da4", "4a531b129c33a76a"},
+    {"color-echo", "f2c501454c4ca499", "e2e01a05332ed90f", "5cf0f6bf6ad1e258"},
+    {"word-grid", "c16264efc88ae345", "858e8c5d0859f47c", "50738058ecab7461"},
+    {"recall", "75cf9a69a48e0faa", "59748bd228631d4d", "1d8a0d04b4b512b4"},
+    {"labyrinth", "8d7c66b2584514f4", "38b83c3815bdf6ca", "e938a8382a710348"},
+    {"passcode", "2ad0566dfd8d96ab", "692413d54b6d9417", "ab9847424139bf5e"},
+    {"blinker", "4c28fe78fd2e6fa2", "718953ca3a4f98ea", "789e27c826ad7c5e"},
+    {"tangled-wires", "fef8e9c2229d6a5c", "d62778dc35b4f1b4", "7ff507239266b4a3"},
+    {"wire-panels", "561224e13500315a", "7ddab0a43a1830ec", "36daf08c0fe324b5"},
+    {"pressure-vent", "0ffd56a29b8f4eb9", "3557dd044e69a78f", "e6945aa72079fd5c"},
+    {"dial-alignment", "1d51a133e888e148", "779b5153781f2fee", "4722d93b7f78795c"},
+    {"discharge-lever", "79950876676d2c0a", "b7a17916ade64596", "2cc6310e19d83c43"},
+}};
+
+constexpr std::string_view kPinnedBooks = "70408e4bd3bc49e2";
+
+// One test, not three: ctest runs each test in its own process, and the digests take a few
+// seconds to compute.
+TEST(BombDigest, RuleBooksTalliesAndPlaysForSeeds2To200AreUnchanged) {
+  const Digests d = compute_digests();
+  EXPECT_EQ(d.books.hex(), kPinnedBooks) << "the rule books' JSON changed";
+  for (std::size_t i = 0; i < Catalog::size; ++i) {
+    ASSERT_EQ(kPinned[i].id, Catalog::infos[i].id);
+    EXPECT_EQ(d.rules[i].hex(), kPinned[i].rules) << Catalog::infos[i].name << ": rules' JSON changed";
+    EXPECT_EQ(d.reports[i].hex(), kPinned[i].reports) << Catalog::infos[i].name << ": tries or tallies changed";
+    EXPECT_EQ(d.plays[i].hex(), kPinned[i].plays) << Catalog::infos[i].name << ": hints or outcomes changed";
+  }
+}
+
+}  // namespace
+}  // namespace proven::bomb
