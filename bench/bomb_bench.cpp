@@ -1,5 +1,5 @@
-// Bomb manual figures (issue 3): median time to build one full rule book (no cache), samples
-// played per second per module, and the wall time of `check` over seeds 2..500 on 2 threads.
+// Bomb manual figures (issue 3): median time to build one full rule book (no cache), each
+// module's share of it (BM_Build/<id>), samples played per second per module, and the wall time of `check` over seeds 2..500 on 2 threads.
 // Printed figures, not a timed test: run build/release/bench/bomb_bench.
 #include <benchmark/benchmark.h>
 
@@ -36,8 +36,29 @@ void BM_Samples(benchmark::State& state) {
   state.SetLabel("samples/s");
 }
 
+// One module's share of a rule book: build_module_rules (every try's filter and proof) for
+// seeds 2..500 in turn, to see where a rule book's time goes.
+template <class M>
+void BM_Build(benchmark::State& state) {
+  int seed = 2;
+  std::uint64_t tries = 0;
+  for (auto _ : state) {
+    const auto build = build_module_rules<M>(proven::Rng::from_seed(static_cast<std::uint64_t>(seed)));
+    tries += build.report.tries;
+    benchmark::DoNotOptimize(build);
+    seed = seed == 500 ? 2 : seed + 1;
+  }
+  state.counters["tries"] = benchmark::Counter(static_cast<double>(tries), benchmark::Counter::kAvgIterations);
+  state.SetLabel("build_module_rules, seeds 2..500 in turn");
+}
+
 template <class... Ms>
-void register_samples(ModuleList<Ms...>) {
+void register_per_module(ModuleList<Ms...>) {
+  (..., [] {
+    if constexpr (has_rules<Ms>())
+      benchmark::RegisterBenchmark((std::string("BM_Build/") + std::string(Ms::kInfo.id)).c_str(), BM_Build<Ms>)
+          ->Unit(benchmark::kMicrosecond);
+  }());
   (..., [] {
     if constexpr (has_rules<Ms>())
       benchmark::RegisterBenchmark((std::string("BM_Samples/") + std::string(Ms::kInfo.id)).c_str(), BM_Samples<Ms>)
@@ -58,7 +79,7 @@ BENCHMARK(BM_CheckSeeds2To500)->Unit(benchmark::kSecond)->Iterations(1)->UseReal
 }  // namespace
 
 int main(int argc, char** argv) {
-  register_samples(Catalog{});
+  register_per_module(Catalog{});
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
