@@ -57,32 +57,34 @@ int Edgework::port_count() const {
   return n;
 }
 
+// Every proof sample deals edgework, so the draws use constant divisors (Rng::below<N>, the same
+// values as below(N)) and the indicator labels are sampled without allocating.
 Edgework deal_edgework(Rng& rng) {
   Edgework edge;
   for (std::size_t i = 0; i < 5; ++i) {
-    const std::uint64_t c = rng.below(kSerialChars.size());
+    const std::uint64_t c = rng.below<kSerialChars.size()>();
     edge.serial[i] = kSerialChars[c];
   }
-  const std::uint64_t last = rng.below(10);
+  const std::uint64_t last = rng.below<10>();
   edge.serial[5] = static_cast<char>('0' + last);
 
-  edge.holder_count = static_cast<std::uint8_t>(rng.below(5));
+  edge.holder_count = static_cast<std::uint8_t>(rng.below<5>());
   for (std::size_t i = 0; i < edge.holder_count; ++i) {
-    const std::uint64_t batteries = rng.uniform(1, 2);
+    const std::uint64_t batteries = 1 + rng.below<2>();  // uniform(1, 2)
     edge.holders[i] = static_cast<std::uint8_t>(batteries);
   }
 
-  edge.indicator_count = static_cast<std::uint8_t>(rng.below(4));
-  const auto labels = rng.sample(edge.indicator_count, kIndicatorLabels.size());
+  edge.indicator_count = static_cast<std::uint8_t>(rng.below<4>());
+  const auto labels = rng.sample_of<kIndicatorLabels.size()>(edge.indicator_count);
   for (std::size_t i = 0; i < edge.indicator_count; ++i) {
     edge.indicators[i].label = static_cast<std::uint8_t>(labels[i]);
-    edge.indicators[i].lit = rng.chance(1, 2);
+    edge.indicators[i].lit = rng.below<2>() < 1;  // chance(1, 2)
   }
 
-  edge.plate_count = static_cast<std::uint8_t>(rng.below(4));
+  edge.plate_count = static_cast<std::uint8_t>(rng.below<4>());
   for (std::size_t i = 0; i < edge.plate_count; ++i) {
     // Any subset of port types, the empty plate included (real plates can be empty).
-    const std::uint64_t mask = rng.below(1U << kPortTypes);
+    const std::uint64_t mask = rng.below<(1U << kPortTypes)>();
     edge.plates[i] = static_cast<std::uint8_t>(mask);
   }
   return edge;

@@ -137,8 +137,9 @@ ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng
     Rng sample = rng.fork("sample", static_cast<std::uint64_t>(i));
     const Edgework edge = deal_edgework(sample);
     Clock clock;
-    clock.strikes = static_cast<int>(sample.below(3));
-    clock.timer_ms = sample.uniform(kTimerMinMs, kTimerMaxMs);
+    clock.strikes = static_cast<int>(sample.below<3>());
+    // uniform(kTimerMinMs, kTimerMaxMs), with a constant divisor: the same value.
+    clock.timer_ms = kTimerMinMs + static_cast<std::int64_t>(sample.below<kTimerMaxMs - kTimerMinMs + 1>());
     const typename M::State state = M::deal(sample, edge, rules);
     if (!judge(play<M>(rules, state, edge, clock))) return result;
   }

@@ -1,6 +1,6 @@
 #include "core/rng.hpp"
 
-#include <bit>
+#include <charconv>
 #include <limits>
 
 #include "core/hash.hpp"
@@ -26,41 +26,31 @@ Rng Rng::from_key(std::string_view key) { return Rng(mix64(fnv1a64(key)), std::s
 
 Rng Rng::from_seed(std::uint64_t seed) { return from_key(std::to_string(seed)); }
 
-Rng Rng::fork(std::string_view label) const {
-  std::string child_path = path_;
-  child_path += '/';
-  child_path += label;
-  return Rng(mix64(key_ ^ fnv1a64(label)), std::move(child_path));
-}
+// Forks build the child's path with one allocation (the proofs fork once per sample): the key
+// hashes the label and then the index's decimal digits, which is FNV-1a of label + digits.
+Rng Rng::fork(std::string_view label) const { return fork_path(label, {}); }
 
 Rng Rng::fork(std::string_view label, std::uint64_t index) const {
-  std::string full(label);
-  full += std::to_string(index);
-  return fork(full);
+  char digits[20];
+  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+  return fork_path(label, std::string_view(digits, static_cast<std::size_t>(end - digits)));
 }
 
-std::uint64_t Rng::next_u64() {
-  // xoshiro256** 1.0 (Blackman and Vigna, 2018).
-  auto& s = state_;
-  const std::uint64_t result = std::rotl(s[1] * 5, 7) * 9;
-  const std::uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = std::rotl(s[3], 45);
-  return result;
+Rng Rng::fork_path(std::string_view label, std::string_view digits) const {
+  std::string child_path;
+  child_path.reserve(path_.size() + 1 + label.size() + digits.size());
+  child_path += path_;
+  child_path += '/';
+  child_path += label;
+  child_path += digits;
+  return Rng(mix64(key_ ^ fnv1a64(digits, fnv1a64(label))), std::move(child_path));
 }
+
+std::uint64_t Rng::next_u64() { return step(); }
 
 std::uint64_t Rng::below(std::uint64_t n) {
   PROVEN_CHECK(n > 0, "Rng::below(0)");
-  // Reject the lowest (2^64 mod n) raw values; the remaining count is a multiple of n.
-  const std::uint64_t reject_under = (0 - n) % n;
-  for (;;) {
-    const std::uint64_t x = next_u64();
-    if (x >= reject_under) return x % n;
-  }
+  return below_inline(n);
 }
 
 std::int64_t Rng::uniform(std::int64_t lo, std::int64_t hi) {

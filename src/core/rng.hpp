@@ -14,6 +14,7 @@
 // Rng deliberately does not model std::uniform_random_bit_generator: the standard
 // distributions are implementation-defined and would make output differ between compilers.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <ranges>
@@ -48,6 +49,17 @@ class Rng {
   std::uint64_t next_u64();
   // Uniform in [0, n) for n >= 1, by rejection (no modulo bias).
   std::uint64_t below(std::uint64_t n);
+  // below(N) with N known at compile time: the same draws and values, but inline, and the two
+  // divisions become multiplications (the proofs deal ~10^5 small draws per rule book).
+  template <std::uint64_t N>
+  std::uint64_t below() {
+    static_assert(N > 0, "Rng::below<0>");
+    constexpr std::uint64_t reject_under = (0 - N) % N;
+    for (;;) {
+      const std::uint64_t x = step();
+      if (x >= reject_under) return x % N;
+    }
+  }
   // Uniform in [lo, hi], both inclusive; lo <= hi.
   std::int64_t uniform(std::int64_t lo, std::int64_t hi);
   // Uniform double in [0, 1) with 53 random bits.
@@ -79,14 +91,53 @@ class Rng {
 
   // k distinct indices of [0, n) in draw order (partial Fisher-Yates from the front).
   std::vector<std::size_t> sample(std::size_t k, std::size_t n);
+  // sample(k, N) without allocating, for the proofs' deals: the same draws, and the first k
+  // entries are sample(k, N)'s indices (the rest of the array is what the shuffle left there).
+  template <std::size_t N>
+  std::array<std::size_t, N> sample_of(std::size_t k) {
+    PROVEN_CHECK(k <= N, "Rng::sample of more items than there are");
+    std::array<std::size_t, N> items;
+    for (std::size_t i = 0; i < N; ++i) items[i] = i;
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto j = i + static_cast<std::size_t>(below_inline(N - i));
+      std::swap(items[i], items[j]);
+    }
+    return items;
+  }
   // An index drawn with probability weights[i] / sum(weights); integer weights, sum > 0.
   std::size_t weighted(std::span<const std::uint64_t> weights);
 
  private:
   Rng(std::uint64_t key, std::string path);
+  Rng fork_path(std::string_view label, std::string_view digits) const;
+  std::uint64_t step();
+  // below(n), inline so that a loop over constant sizes (sample_of) can fold its divisions.
+  // Rejects the lowest (2^64 mod n) raw values; the remaining count is a multiple of n.
+  std::uint64_t below_inline(std::uint64_t n) {
+    const std::uint64_t reject_under = (0 - n) % n;
+    for (;;) {
+      const std::uint64_t x = step();
+      if (x >= reject_under) return x % n;
+    }
+  }
   std::uint64_t key_;
   std::array<std::uint64_t, 4> state_;
   std::string path_;
 };
+
+// The xoshiro256** step, inline for below<N> and sample_of; next_u64 (rng.cpp) is this too.
+inline std::uint64_t Rng::step() {
+  // xoshiro256** 1.0 (Blackman and Vigna, 2018).
+  auto& s = state_;
+  const std::uint64_t result = std::rotl(s[1] * 5, 7) * 9;
+  const std::uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = std::rotl(s[3], 45);
+  return result;
+}
 
 }  // namespace proven

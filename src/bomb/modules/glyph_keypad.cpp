@@ -67,7 +67,7 @@ std::optional<std::string_view> GlyphKeypad::dull(const Rules& rules) {
 
 GlyphKeypad::State GlyphKeypad::deal(Rng& rng, const Edgework&, const Rules& rules) {
   const std::uint64_t column = rng.below(kColumns);
-  const auto picks = rng.sample(kKeys, kColumnLength);  // in draw order: the arrangement on the module
+  const auto picks = rng.sample_of<kColumnLength>(kKeys);  // in draw order: the arrangement on the module
   State state;
   for (std::size_t k = 0; k < kKeys; ++k) state.keys[k] = rules.columns[column][picks[k]];
   return state;

@@ -65,7 +65,7 @@ Labyrinth::State Labyrinth::deal(Rng& rng, const Edgework&, const Rules& rules) 
   State state;
   const std::uint64_t maze = rng.below(kMazes);
   state.markers = rules.mazes[maze].markers;
-  const auto cells = rng.sample(2, kCells);
+  const auto cells = rng.sample_of<kCells>(2);
   state.light = static_cast<std::uint8_t>(cells[0]);
   state.goal = static_cast<std::uint8_t>(cells[1]);
   return state;

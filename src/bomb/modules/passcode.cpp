@@ -3,6 +3,7 @@
 #include "bomb/json_read.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -53,7 +54,7 @@ bool spells(const std::array<std::uint32_t, Passcode::kWheels>& masks, std::stri
 }  // namespace
 
 Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
-  const std::uint64_t pick = rng.below(kListed);
+  const std::uint64_t pick = rng.below<kListed>();
   const std::string_view word = kWordPool[rules.words[pick]];
   State state;
   for (int attempt = 0; attempt < kDealAttempts; ++attempt) {
@@ -66,19 +67,30 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
         if (c != word[w]) others[n++] = c;
       auto& wheel = state.wheels[w];
       wheel[0] = word[w];
-      for (std::size_t i = 0; i + 1 < kLetters; ++i) {
-        const std::uint64_t j = i + rng.below(others.size() - i);
-        std::swap(others[i], others[j]);
-        wheel[i + 1] = others[i];
-      }
-      rng.shuffle(wheel);
+      // The draws have constant divisors (below<N>, the same values as below(N)): the deal
+      // makes ~50 draws per attempt, and a runtime 64-bit division costs more than the rest.
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((void)[&] {
+          const std::uint64_t j = I + rng.below<others.size() - I>();
+          std::swap(others[I], others[j]);
+          wheel[I + 1] = others[I];
+        }(), ...);
+      }(std::make_index_sequence<kLetters - 1>{});
+      // rng.shuffle(wheel), unrolled: for i = 6 .. 2, swap wheel[i - 1] with wheel[below(i)].
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((void)[&] {
+          constexpr std::size_t i = kLetters - I;
+          const std::uint64_t j = rng.below<i>();
+          std::swap(wheel[i - 1], wheel[j]);
+        }(), ...);
+      }(std::make_index_sequence<kLetters - 1>{});
     }
     const auto masks = wheel_masks(state);
     int spellable = 0;
     for (auto index : rules.words) spellable += spells(masks, kWordPool[index]) ? 1 : 0;
     if (spellable == 1) break;  // otherwise draw again; after kDealAttempts the proof sees it
   }
-  for (auto& shown : state.shown) shown = static_cast<std::uint8_t>(rng.below(kLetters));
+  for (auto& shown : state.shown) shown = static_cast<std::uint8_t>(rng.below<kLetters>());
   return state;
 }
 
