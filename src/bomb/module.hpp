@@ -20,12 +20,20 @@
 //     static Outcome tick(const Rules&, State&, const Context&);
 //     // modules whose input space is small and finite also (the proof then covers all of it):
 //     template <class Visit> static void for_each_case(const Rules&, Visit&& visit);
+//     // modules whose lookup is worth a table built once per rule set also (the proof prepares
+//     // it once; hint(rules, ...) and apply(rules, ...) prepare it and call these):
+//     struct Lookup {...};
+//     static Lookup prepare(const Rules&);
+//     static Action hint(const Lookup&, const State&, const Context&);
+//     static Outcome apply(const Lookup&, State&, Action, const Context&);
 //   };
 //
 // The contract that makes the proof mean something: `hint` and `apply` both ask one function,
 // the module's rule lookup, what is correct now; `hint` returns that action and `apply` strikes
 // on anything else. When the lookup finds no correct action (a rule pointing at a wire that is
 // not there), `hint` says Wait and `apply` strikes on every action, so the proof sees the stall.
+// A prepared Lookup changes nothing in this: it is that one function's table, and hint and apply
+// both read it.
 // `apply` updates the state in place (no allocation in the proof's play loop).
 #include <concepts>
 #include <cstdint>

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "bomb/edgework.hpp"
 #include "bomb/module.hpp"
@@ -54,9 +55,31 @@ struct ProofOptions {
   bool allow_exhaustive = true;  // false: sample even when the module can enumerate its cases
 };
 
-// Plays one module from a dealt state to its end.
+// A module whose rule lookup is worth preparing once per rule set (module.hpp): the proof
+// prepares it once and plays every case against it, instead of rebuilding it on every look.
+template <class M>
+concept PreparedModule =
+    Module<M> && requires(const typename M::Rules& rules, const typename M::Lookup& lookup, typename M::State& state,
+                          const typename M::State& cstate, const Context& ctx, Action action) {
+      { M::prepare(rules) } -> std::same_as<typename M::Lookup>;
+      { M::hint(lookup, cstate, ctx) } -> std::same_as<Action>;
+      { M::apply(lookup, state, action, ctx) } -> std::same_as<Outcome>;
+    };
+
+// What the play loop hands hint and apply: the prepared lookup, or the rules themselves.
 template <Module M>
-PlayEnd play(const typename M::Rules& rules, typename M::State state, const Edgework& edge, Clock clock) {
+decltype(auto) prepare_lookup(const typename M::Rules& rules) {
+  if constexpr (PreparedModule<M>) {
+    return M::prepare(rules);
+  } else {
+    return (rules);  // a reference: nothing to prepare
+  }
+}
+
+// Plays one module from a dealt state to its end; `lookup` is prepare_lookup<M>(rules).
+template <Module M, class Lookup>
+PlayEnd play_with(const typename M::Rules& rules, const Lookup& lookup, typename M::State state, const Edgework& edge,
+                  Clock clock) {
   Context ctx{edge, clock, 0};
   std::int64_t last_progress_ms = 0;
   for (int step = 0; step < kStepCap; ++step) {
@@ -65,9 +88,9 @@ PlayEnd play(const typename M::Rules& rules, typename M::State state, const Edge
       const std::optional<std::int64_t> due = M::next_event_at(rules, state, ctx);
       if (due && *due <= ctx.now_ms && M::tick(rules, state, ctx) == Outcome::Strike) return PlayEnd::Strike;
     }
-    const Action action = M::hint(rules, state, ctx);
+    const Action action = M::hint(lookup, state, ctx);
     if (!action.is_wait()) {
-      const Outcome outcome = M::apply(rules, state, action, ctx);
+      const Outcome outcome = M::apply(lookup, state, action, ctx);
       if (outcome == Outcome::Strike) return PlayEnd::Strike;
       if (outcome == Outcome::Solved) return PlayEnd::Solved;
       ctx.now_ms += kActionMs;
@@ -89,6 +112,12 @@ PlayEnd play(const typename M::Rules& rules, typename M::State state, const Edge
     }
   }
   return PlayEnd::StepCap;
+}
+
+// Plays one module from a dealt state to its end.
+template <Module M>
+PlayEnd play(const typename M::Rules& rules, typename M::State state, const Edgework& edge, Clock clock) {
+  return play_with<M>(rules, prepare_lookup<M>(rules), std::move(state), edge, clock);
 }
 
 inline bool play_passed(PlayEnd end) { return end == PlayEnd::Solved || end == PlayEnd::Survived; }
@@ -119,12 +148,13 @@ ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng
     result.failing_case = result.cases - 1;
     return false;
   };
+  const auto& lookup = prepare_lookup<M>(rules);  // once for all the plays below
   if constexpr (EnumerableModule<M>) {
     if (options.allow_exhaustive) {
       result.method = ProofMethod::Exhaustive;
       bool all = true;
       M::for_each_case(rules, [&](const typename M::State& state, const Edgework& edge, const Clock& clock) {
-        all = judge(play<M>(rules, state, edge, clock));
+        all = judge(play_with<M>(rules, lookup, state, edge, clock));
         return all;
       });
       result.passed = all;
@@ -141,7 +171,7 @@ ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng
     // uniform(kTimerMinMs, kTimerMaxMs), with a constant divisor: the same value.
     clock.timer_ms = kTimerMinMs + static_cast<std::int64_t>(sample.below<kTimerMaxMs - kTimerMinMs + 1>());
     const typename M::State state = M::deal(sample, edge, rules);
-    if (!judge(play<M>(rules, state, edge, clock))) return result;
+    if (!judge(play_with<M>(rules, lookup, state, edge, clock))) return result;
   }
   result.passed = true;
   return result;

@@ -66,27 +66,40 @@ std::optional<std::string_view> GlyphKeypad::dull(const Rules& rules) {
 }
 
 GlyphKeypad::State GlyphKeypad::deal(Rng& rng, const Edgework&, const Rules& rules) {
-  const std::uint64_t column = rng.below(kColumns);
+  const std::uint64_t column = rng.below<kColumns>();
   const auto picks = rng.sample_of<kColumnLength>(kKeys);  // in draw order: the arrangement on the module
   State state;
   for (std::size_t k = 0; k < kKeys; ++k) state.keys[k] = rules.columns[column][picks[k]];
   return state;
 }
 
-std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) {
-  const Column* found = nullptr;
-  const std::uint32_t keys = glyph_mask(state.keys.data(), kKeys);
-  for (const auto& column : rules.columns) {
-    if ((keys & ~glyph_mask(column.data(), kColumnLength)) != 0) continue;  // some key is not in it
-    if (found) return std::nullopt;  // two columns fit: the manual does not say which
-    found = &column;
+GlyphKeypad::Lookup GlyphKeypad::prepare(const Rules& rules) {
+  Lookup lookup;
+  for (std::size_t c = 0; c < kColumns; ++c) {
+    const Column& column = rules.columns[c];
+    lookup.glyphs_in[c] = glyph_mask(column.data(), kColumnLength);
+    lookup.place_in[c].fill(kColumnLength);
+    // The first place a glyph appears (columns hold distinct glyphs; position_in's answer).
+    for (int i = kColumnLength - 1; i >= 0; --i) lookup.place_in[c][column[static_cast<std::size_t>(i)]] = static_cast<std::uint8_t>(i);
   }
-  if (!found) return std::nullopt;
+  return lookup;
+}
+
+std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& state) {
+  int found = -1;
+  const std::uint32_t keys = glyph_mask(state.keys.data(), kKeys);
+  for (int c = 0; c < kColumns; ++c) {
+    if ((keys & ~lookup.glyphs_in[static_cast<std::size_t>(c)]) != 0) continue;  // some key is not in it
+    if (found >= 0) return std::nullopt;  // two columns fit: the manual does not say which
+    found = c;
+  }
+  if (found < 0) return std::nullopt;
+  const auto& place = lookup.place_in[static_cast<std::size_t>(found)];
   int best = -1;
   int best_position = kColumnLength;
   for (int k = 0; k < kKeys; ++k) {
     if ((state.pressed >> k) & 1U) continue;
-    const int p = position_in(*found, state.keys[static_cast<std::size_t>(k)]);
+    const int p = place[state.keys[static_cast<std::size_t>(k)]];
     if (p < best_position) {
       best_position = p;
       best = k;
@@ -96,17 +109,25 @@ std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& st
   return best;
 }
 
-Action GlyphKeypad::hint(const Rules& rules, const State& state, const Context&) {
-  const auto key = key_to_press(rules, state);
+std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) { return key_to_press(prepare(rules), state); }
+
+Action GlyphKeypad::hint(const Lookup& lookup, const State& state, const Context&) {
+  const auto key = key_to_press(lookup, state);
   if (!key) return Action::wait();
   return {Verb::Press, static_cast<std::int16_t>(*key)};
 }
 
-Outcome GlyphKeypad::apply(const Rules& rules, State& state, Action action, const Context&) {
-  const auto key = key_to_press(rules, state);
+Outcome GlyphKeypad::apply(const Lookup& lookup, State& state, Action action, const Context&) {
+  const auto key = key_to_press(lookup, state);
   if (!key || action.verb != Verb::Press || action.arg != *key) return Outcome::Strike;
   state.pressed = static_cast<std::uint8_t>(state.pressed | (1U << *key));
   return state.pressed == (1U << kKeys) - 1 ? Outcome::Solved : Outcome::Ok;
+}
+
+Action GlyphKeypad::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+
+Outcome GlyphKeypad::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  return apply(prepare(rules), state, action, ctx);
 }
 
 nlohmann::json GlyphKeypad::to_json(const Rules& rules) {

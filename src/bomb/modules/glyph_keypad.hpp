@@ -53,6 +53,16 @@ struct GlyphKeypad {
 
   // The rule lookup hint and apply share: the key to press next, if there is a correct one.
   static std::optional<int> key_to_press(const Rules& rules, const State& state);
+  // Prepared once per rule set (the exhaustive proof asks the lookup 40,000 times): each
+  // column's glyphs as a bit set, and each glyph's place in each column.
+  struct Lookup {
+    std::array<std::uint32_t, kColumns> glyphs_in{};                          // bit g: glyph g
+    std::array<std::array<std::uint8_t, kGlyphs>, kColumns> place_in{};       // kColumnLength: absent
+  };
+  static Lookup prepare(const Rules& rules);
+  static std::optional<int> key_to_press(const Lookup& lookup, const State& state);
+  static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
+  static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
 
   // Every column, every 4 of its 7 glyphs, every arrangement of those four on the module.
   template <class Visit>

@@ -119,22 +119,103 @@ std::optional<int> Labyrinth::first_step(const Maze& maze, int from, int to) {
   return std::nullopt;
 }
 
-Action Labyrinth::hint(const Rules& rules, const State& state, const Context&) {
-  const Maze* maze = maze_for(rules, state);
-  if (!maze) return Action::wait();
-  const auto d = first_step(*maze, state.light, state.goal);
-  if (!d) return Action::wait();
-  return {Verb::Move, static_cast<std::int16_t>(*d)};
+namespace {
+
+// Cells as bits of a 64-bit word (bit y * 6 + x), for the prepared search.
+using CellSet = std::uint64_t;
+
+// For one maze: open_to[d] holds the cells that can step in direction d (an open side that does
+// not lead off the grid), exactly the moves Labyrinth::step allows.
+std::array<CellSet, 4> open_sides(const Labyrinth::Maze& maze) {
+  std::array<CellSet, 4> open_to{};
+  for (int cell = 0; cell < kCells; ++cell)
+    for (int d = 0; d < 4; ++d)
+      if (Labyrinth::step(maze, cell, d) >= 0) open_to[static_cast<std::size_t>(d)] |= CellSet{1} << cell;
+  return open_to;
 }
 
-Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const Context&) {
-  // Any move through an open side is allowed (the game never forbids a detour); a wall strikes.
+// The cells that step in direction d from `from` (d: 0 up, 1 right, 2 down, 3 left).
+CellSet stepped(const std::array<CellSet, 4>& open_to, CellSet from, int d) {
+  switch (d) {
+    case 0: return (from & open_to[0]) >> kSize;
+    case 1: return (from & open_to[1]) << 1;
+    case 2: return (from & open_to[2]) << kSize;
+    default: return (from & open_to[3]) >> 1;
+  }
+}
+
+// The cells whose step in direction d lands in `into`.
+CellSet stepping_into(const std::array<CellSet, 4>& open_to, CellSet into, int d) {
+  switch (d) {
+    case 0: return open_to[0] & (into << kSize);
+    case 1: return open_to[1] & (into >> 1);
+    case 2: return open_to[2] & (into >> kSize);
+    default: return open_to[3] & (into << 1);
+  }
+}
+
+}  // namespace
+
+Labyrinth::Lookup Labyrinth::prepare(const Rules& rules) {
+  // first_step's search, for every start at once: breadth-first layers from the goal as bit sets
+  // (layer k: the cells k moves away), and each cell of layer k steps in the lowest direction that
+  // lands in layer k - 1. That is first_step's answer, which the tests check cell by cell.
+  Lookup lookup;
+  lookup.rules = rules;
+  for (std::size_t m = 0; m < kMazes; ++m) {
+    const std::array<CellSet, 4> open_to = open_sides(rules.mazes[m]);
+    for (int goal = 0; goal < kCells; ++goal) {
+      auto& steps = lookup.first_steps[m][static_cast<std::size_t>(goal)];
+      steps.fill(kNoStep);
+      CellSet seen = CellSet{1} << goal;
+      CellSet previous = seen;
+      for (;;) {
+        CellSet layer = 0;
+        for (int d = 0; d < 4; ++d) layer |= stepped(open_to, previous, d);
+        layer &= ~seen;
+        if (layer == 0) break;
+        CellSet unassigned = layer;
+        for (int d = 0; d < 4 && unassigned != 0; ++d) {
+          CellSet moving = unassigned & stepping_into(open_to, previous, d);
+          unassigned &= ~moving;
+          for (; moving != 0; moving &= moving - 1) steps[static_cast<std::size_t>(std::countr_zero(moving))] = static_cast<std::uint8_t>(d);
+        }
+        seen |= layer;
+        previous = layer;
+      }
+    }
+  }
+  return lookup;
+}
+
+std::optional<int> Labyrinth::maze_index(const Rules& rules, const State& state) {
   const Maze* maze = maze_for(rules, state);
+  if (!maze) return std::nullopt;
+  return static_cast<int>(maze - rules.mazes.data());
+}
+
+Action Labyrinth::hint(const Lookup& lookup, const State& state, const Context&) {
+  const auto maze = maze_index(lookup.rules, state);
+  if (!maze) return Action::wait();
+  const std::uint8_t d = lookup.first_steps[static_cast<std::size_t>(*maze)][state.goal][state.light];
+  if (d == kNoStep) return Action::wait();
+  return {Verb::Move, static_cast<std::int16_t>(d)};
+}
+
+Outcome Labyrinth::apply(const Lookup& lookup, State& state, Action action, const Context&) {
+  // Any move through an open side is allowed (the game never forbids a detour); a wall strikes.
+  const auto maze = maze_index(lookup.rules, state);
   if (!maze || action.verb != Verb::Move) return Outcome::Strike;
-  const int next = step(*maze, state.light, action.arg);
+  const int next = step(lookup.rules.mazes[static_cast<std::size_t>(*maze)], state.light, action.arg);
   if (next < 0) return Outcome::Strike;
   state.light = static_cast<std::uint8_t>(next);
   return state.light == state.goal ? Outcome::Solved : Outcome::Ok;
+}
+
+Action Labyrinth::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+
+Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  return apply(prepare(rules), state, action, ctx);
 }
 
 nlohmann::json Labyrinth::to_json(const Rules& rules) {

@@ -55,6 +55,18 @@ struct Labyrinth {
   // The rule lookup hint and apply share: the maze the markers identify (none if no maze or two
   // mazes have them).
   static const Maze* maze_for(const Rules& rules, const State& state);
+  // Prepared once per rule set, as the proof plays ~10,000 moves: the rules (for the walls) and,
+  // for every maze, goal and cell, first_step's answer (kNoStep: none), from a bit-set search.
+  static constexpr std::uint8_t kNoStep = 0xFF;
+  struct Lookup {
+    Rules rules;
+    std::array<std::array<std::array<std::uint8_t, kCells>, kCells>, kMazes> first_steps{};  // [maze][goal][from]
+  };
+  static Lookup prepare(const Rules& rules);
+  // The maze the markers identify, as an index (maze_for's answer).
+  static std::optional<int> maze_index(const Rules& rules, const State& state);
+  static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
+  static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
   // The first step of a shortest path from `from` to `to`, or none when no path exists.
   static std::optional<int> first_step(const Maze& maze, int from, int to);
   // Neighbour of a cell in a direction through an open side, or -1.

@@ -3,6 +3,7 @@
 #include "bomb/json_read.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 
 #include <fmt/format.h>
@@ -94,32 +95,52 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
   return state;
 }
 
-std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) {
-  const auto masks = wheel_masks(state);
-  std::optional<std::string_view> found;
-  for (auto index : rules.words) {
-    if (!spells(masks, kWordPool[index])) continue;
-    if (found) return std::nullopt;
-    found = kWordPool[index];
+Passcode::Lookup Passcode::prepare(const Rules& rules) {
+  Lookup lookup;
+  lookup.rules = rules;
+  for (std::size_t i = 0; i < kListed; ++i) {
+    const std::string_view word = kWordPool[rules.words[i]];
+    for (std::size_t w = 0; w < kWheels; ++w) lookup.words_with[w][static_cast<std::size_t>(word[w] - 'A')] |= 1U << i;
   }
-  return found;
+  return lookup;
 }
 
-Action Passcode::hint(const Rules& rules, const State& state, const Context&) {
-  const auto word = answer(rules, state);
+std::optional<std::string_view> Passcode::answer(const Lookup& lookup, const State& state) {
+  std::uint32_t spellable = (1U << kListed) - 1;
+  for (std::size_t w = 0; w < kWheels; ++w) {
+    std::uint32_t on_this_wheel = 0;
+    for (char c : state.wheels[w])
+      if (c >= 'A' && c <= 'Z') on_this_wheel |= lookup.words_with[w][static_cast<std::size_t>(c - 'A')];
+    spellable &= on_this_wheel;
+  }
+  // Exactly one listed word: the answer; none or several: no correct submission.
+  if (std::popcount(spellable) != 1) return std::nullopt;
+  return kWordPool[lookup.rules.words[static_cast<std::size_t>(std::countr_zero(spellable))]];
+}
+
+std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) { return answer(prepare(rules), state); }
+
+Action Passcode::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+
+Outcome Passcode::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  return apply(prepare(rules), state, action, ctx);
+}
+
+Action Passcode::hint(const Lookup& lookup, const State& state, const Context&) {
+  const auto word = answer(lookup, state);
   if (!word) return Action::wait();
   for (std::size_t w = 0; w < kWheels; ++w)
     if (state.wheels[w][state.shown[w]] != (*word)[w]) return {Verb::Turn, static_cast<std::int16_t>(w)};
   return {Verb::Submit, 0};
 }
 
-Outcome Passcode::apply(const Rules& rules, State& state, Action action, const Context&) {
+Outcome Passcode::apply(const Lookup& lookup, State& state, Action action, const Context&) {
   if (action.verb == Verb::Turn && action.arg >= 0 && action.arg < kWheels) {
     auto& shown = state.shown[static_cast<std::size_t>(action.arg)];
     shown = static_cast<std::uint8_t>((shown + 1) % kLetters);
     return Outcome::Ok;
   }
-  const auto word = answer(rules, state);
+  const auto word = answer(lookup, state);
   if (!word || action.verb != Verb::Submit) return Outcome::Strike;
   for (std::size_t w = 0; w < kWheels; ++w)
     if (state.wheels[w][state.shown[w]] != (*word)[w]) return Outcome::Strike;

@@ -52,6 +52,17 @@ struct Passcode {
 
   // The rule lookup hint and apply share: the one listed word the wheels can spell.
   static std::optional<std::string_view> answer(const Rules& rules, const State& state);
+  // Prepared once per rule set (a play asks the lookup ~15 times): for each wheel and letter,
+  // the listed words (bit i: rules.words[i]) with that letter in that place. The words a
+  // state can spell are then an AND over the wheels of ORs over their letters.
+  struct Lookup {
+    Rules rules;
+    std::array<std::array<std::uint32_t, 26>, kWheels> words_with{};
+  };
+  static Lookup prepare(const Rules& rules);
+  static std::optional<std::string_view> answer(const Lookup& lookup, const State& state);
+  static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
+  static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
   static bool can_spell(const State& state, std::string_view word);
 
   // What the Defuser sees, as one line.
