@@ -7,14 +7,6 @@
 
 namespace proven::bomb {
 
-bool Edgework::serial_has_vowel() const {
-  // kVowels spelled out: this runs for every press of every Color Echo proof case.
-  static_assert(kVowels == "AEU");
-  for (char c : serial)
-    if (c == 'A' || c == 'E' || c == 'U') return true;
-  return false;
-}
-
 int Edgework::batteries() const {
   int total = 0;
   for (int i = 0; i < holder_count; ++i) total += holders[static_cast<std::size_t>(i)];

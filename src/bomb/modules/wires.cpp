@@ -2,6 +2,7 @@
 
 #include "bomb/json_read.hpp"
 
+#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -17,57 +18,83 @@ using List = Wires::List;
 
 constexpr std::uint64_t kConditionWeights[] = {3, 2, 2, 1, 1};  // CountIs, CountAtLeast, LastIs, SerialOdd, SerialEven
 
-// What the conditions read, computed once per wire sequence.
-// Colour counts are packed 3 bits per colour (at most 6 wires) in one register: the byte-array
-// version spent most of the exhaustive proof's time in store-forwarding stalls.
+// What the conditions and targets read, computed once per wire sequence: the colour counts,
+// the last colour and the serial's parity packed 3 bits each into one word (counts of colours
+// 0-4 at bits 0-14, the last colour at 15, the parity at 18; at most 6 wires, so a count fits),
+// and each colour's wire positions as a bit set (colour c in bits 8c..8c+5). All in registers,
+// no loops for the lookup (the exhaustive proof and the filter evaluate it ~100,000 times per
+// rule set); a byte array here spent most of the time in store-forwarding stalls.
+constexpr int kLastShift = 15;
+constexpr int kParityShift = 18;
+
 struct Facts {
-  std::uint32_t counts = 0;
-  std::uint8_t last = 0;
-  bool serial_odd = false;
-  int count(int colour) const { return static_cast<int>((counts >> (3 * colour)) & 7U); }
+  std::uint32_t packed = 0;
+  std::uint64_t positions = 0;  // bit 8c + i: wire i has colour c
+  int count = 0;
+  unsigned positions_of(int colour) const { return static_cast<unsigned>((positions >> (8 * colour)) & 0xFFU); }
 };
 
 Facts facts_of(const Wires::State& state, bool serial_odd) {
   Facts f;
-  for (int i = 0; i < state.count; ++i) f.counts += 1U << (3 * state.colours[static_cast<std::size_t>(i)]);
-  f.last = state.colours[static_cast<std::size_t>(state.count - 1)];
-  f.serial_odd = serial_odd;
+  f.count = state.count;
+  for (int i = 0; i < state.count; ++i) {
+    const std::uint8_t colour = state.colours[static_cast<std::size_t>(i)];
+    f.packed += 1U << (3 * colour);
+    f.positions |= std::uint64_t{1} << (8 * colour + i);
+  }
+  f.packed |= static_cast<std::uint32_t>(state.colours[static_cast<std::size_t>(state.count - 1)]) << kLastShift;
+  f.packed |= (serial_odd ? 1U : 0U) << kParityShift;
   return f;
 }
 
-bool holds(const Condition& c, const Facts& f) {
+bool passes(const Wires::Test& test, const Facts& f) { return ((test.holds >> ((f.packed >> test.shift) & 7U)) & 1U) != 0; }
+
+bool fires(const Wires::CompiledLine& line, const Facts& f) { return passes(line.tests[0], f) & passes(line.tests[1], f); }
+
+Wires::Test compile_condition(const Condition& c) {
+  Wires::Test test;
   switch (c.kind) {
-    case Condition::Kind::CountIs: return f.count(c.colour) == c.number;
-    case Condition::Kind::CountAtLeast: return f.count(c.colour) >= c.number;
-    case Condition::Kind::LastIs: return f.last == c.colour;
-    case Condition::Kind::SerialOdd: return f.serial_odd;
-    case Condition::Kind::SerialEven: return !f.serial_odd;
+    case Condition::Kind::CountIs:
+      test.shift = static_cast<std::uint8_t>(3 * c.colour);
+      test.holds = static_cast<std::uint8_t>(1U << c.number);
+      break;
+    case Condition::Kind::CountAtLeast:
+      test.shift = static_cast<std::uint8_t>(3 * c.colour);
+      test.holds = static_cast<std::uint8_t>(0xFFU << c.number);
+      break;
+    case Condition::Kind::LastIs:
+      test.shift = kLastShift;
+      test.holds = static_cast<std::uint8_t>(1U << c.colour);
+      break;
+    case Condition::Kind::SerialOdd:
+      test.shift = kParityShift;
+      test.holds = 0b10;
+      break;
+    case Condition::Kind::SerialEven:
+      test.shift = kParityShift;
+      test.holds = 0b01;
+      break;
   }
-  return false;
+  return test;
 }
 
-bool fires(const Line& line, const Facts& f) {
-  for (int i = 0; i < line.condition_count; ++i)
-    if (!holds(line.conditions[static_cast<std::size_t>(i)], f)) return false;
-  return true;
+// The wire a target names, or -1 when it is not on the module. Branch-free (every kind's answer,
+// then the one asked for): which line fires, and so the target kind, changes from one case to
+// the next in no pattern a branch predictor could learn.
+int resolve_code(const Target& t, const Facts& f) {
+  const unsigned of_colour = f.positions_of(t.value & 7);  // meaningless unless FirstOf/LastOf
+  const int first = of_colour != 0 ? std::countr_zero(of_colour) : -1;
+  const int last = std::bit_width(of_colour) - 1;  // -1 when there is none
+  const int nth = t.value < f.count ? t.value : -1;
+  const std::array<int, 4> by_kind = {nth, f.count - 1, first, last};  // Nth, Last, FirstOf, LastOf
+  return by_kind[static_cast<std::size_t>(t.kind)];
 }
 
-std::optional<int> resolve(const Target& t, const Wires::State& state) {
-  switch (t.kind) {
-    case Target::Kind::Nth:
-      if (t.value < state.count) return t.value;
-      return std::nullopt;
-    case Target::Kind::Last: return state.count - 1;
-    case Target::Kind::FirstOf:
-      for (int i = 0; i < state.count; ++i)
-        if (state.colours[static_cast<std::size_t>(i)] == t.value) return i;
-      return std::nullopt;
-    case Target::Kind::LastOf:
-      for (int i = state.count - 1; i >= 0; --i)
-        if (state.colours[static_cast<std::size_t>(i)] == t.value) return i;
-      return std::nullopt;
-  }
-  return std::nullopt;
+// Bit i: line i's conditions hold (lines past line_count are masked off).
+unsigned firing_lines(const Wires::CompiledList& list, const Facts& f) {
+  unsigned mask = 0;
+  for (std::size_t i = 0; i < list.lines.size(); ++i) mask |= (fires(list.lines[i], f) ? 1U : 0U) << i;
+  return mask & ((1U << list.line_count) - 1);
 }
 
 // The colour a condition guarantees is present, if any (so a colour target can aim at it).
@@ -128,20 +155,24 @@ bool same_conditions(const Line& a, const Line& b) {
          (a.conditions[0] == b.conditions[1] && a.conditions[1] == b.conditions[0]);
 }
 
-// Walks every wire sequence of one list's length, both serial parities, while f returns true.
+// Walks every wire sequence of one list's length (the first wire turning fastest), with a serial
+// ending in an even and then in an odd digit, handing f each case's facts, while f returns true.
 template <class F>
 void for_each_sequence(int wires, F&& f) {
   Wires::State state;
   state.count = static_cast<std::uint8_t>(wires);
-  int total = 1;
-  for (int i = 0; i < wires; ++i) total *= Wires::kColours;
-  for (int code = 0; code < total; ++code) {
-    int rest = code;
-    for (int i = 0; i < wires; ++i) {
-      state.colours[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rest % Wires::kColours);
-      rest /= Wires::kColours;
+  for (;;) {
+    Facts facts = facts_of(state, false);
+    if (!f(facts)) return;
+    facts.packed |= 1U << kParityShift;
+    if (!f(facts)) return;
+    int i = 0;
+    for (; i < wires; ++i) {
+      auto& colour = state.colours[static_cast<std::size_t>(i)];
+      if (++colour < Wires::kColours) break;
+      colour = 0;
     }
-    if (!f(state, false) || !f(state, true)) return;
+    if (i == wires) return;
   }
 }
 
@@ -202,24 +233,22 @@ std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
   }
   // Over every sequence: which line fires first, and would the answer differ without it? Stops
   // as soon as every line has fired and mattered and the otherwise line has been reached.
+  const CompiledList compiled = compile(list);
   std::array<bool, 5> fired{};
   std::array<bool, 5> matters{};
   const int otherwise = list.line_count;
   const unsigned all_lines = (1U << otherwise) - 1;
   unsigned fired_mask = 0;
   unsigned matters_mask = 0;
-  for_each_sequence(wires, [&](const State& state, bool serial_odd) {
-    const Facts facts = facts_of(state, serial_odd);
-    unsigned mask = 1U << otherwise;
-    for (int i = 0; i < list.line_count; ++i)
-      if (fires(list.lines[static_cast<std::size_t>(i)], facts)) mask |= 1U << i;
+  for_each_sequence(wires, [&](const Facts& facts) {
+    const unsigned mask = firing_lines(compiled, facts) | 1U << otherwise;
     const int first = std::countr_zero(mask);
     fired[static_cast<std::size_t>(first)] = true;
     fired_mask |= 1U << first;
     if (first != otherwise && !matters[static_cast<std::size_t>(first)]) {
       const int second = std::countr_zero(mask & ~(1U << first));
       const Target& after = second == otherwise ? list.otherwise : list.lines[static_cast<std::size_t>(second)].target;
-      if (resolve(list.lines[static_cast<std::size_t>(first)].target, state) != resolve(after, state)) {
+      if (resolve_code(list.lines[static_cast<std::size_t>(first)].target, facts) != resolve_code(after, facts)) {
         matters[static_cast<std::size_t>(first)] = true;
         matters_mask |= 1U << first;
       }
@@ -236,34 +265,73 @@ std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
 
 Wires::State Wires::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
-  state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
+  state.count = static_cast<std::uint8_t>(kMinWires + rng.below<kMaxWires - kMinWires + 1>());  // uniform(3, 6)
   for (std::size_t i = 0; i < state.count; ++i) {
-    const std::uint64_t colour = rng.below(kColours);
+    const std::uint64_t colour = rng.below<kColours>();
     state.colours[i] = static_cast<std::uint8_t>(colour);
   }
   return state;
 }
 
-std::optional<int> Wires::wire_to_cut(const Rules& rules, const State& state, bool serial_odd) {
-  const List& list = rules.lists[static_cast<std::size_t>(state.count - kMinWires)];
-  const Facts facts = facts_of(state, serial_odd);
-  for (int i = 0; i < list.line_count; ++i) {
-    const Line& line = list.lines[static_cast<std::size_t>(i)];
-    if (fires(line, facts)) return resolve(line.target, state);
+Wires::CompiledList Wires::compile(const List& list) {
+  CompiledList compiled;
+  compiled.line_count = list.line_count;
+  for (std::size_t i = 0; i < list.line_count; ++i) {
+    const Line& line = list.lines[i];
+    for (std::size_t c = 0; c < line.condition_count; ++c) compiled.lines[i].tests[c] = compile_condition(line.conditions[c]);
+    compiled.lines[i].target = line.target;
   }
-  return resolve(list.otherwise, state);
+  compiled.otherwise = list.otherwise;
+  return compiled;
 }
 
-Action Wires::hint(const Rules& rules, const State& state, const Context& ctx) {
-  const auto wire = wire_to_cut(rules, state, ctx.edgework.serial_last_digit_odd());
-  if (!wire) return Action::wait();
-  return {Verb::Cut, static_cast<std::int16_t>(*wire)};
+Wires::Lookup Wires::prepare(const Rules& rules) {
+  Lookup lookup;
+  for (std::size_t l = 0; l < rules.lists.size(); ++l) lookup.lists[l] = compile(rules.lists[l]);
+  return lookup;
 }
+
+namespace {
+
+// The lookup itself, as hint and apply ask it: the wire to cut, or -1. An int, not an optional:
+// GCC builds a returned optional<int> in memory by halves and reads it back whole, a
+// store-forwarding stall that cost more than the lookup.
+int wire_code(const Wires::Lookup& lookup, const Wires::State& state, bool serial_odd) {
+  const Wires::CompiledList& list = lookup.lists[static_cast<std::size_t>(state.count - Wires::kMinWires)];
+  const Facts facts = facts_of(state, serial_odd);
+  // The first line whose conditions hold, else the otherwise line (at line_count).
+  const int first = std::countr_zero(firing_lines(list, facts) | 1U << list.line_count);
+  return resolve_code(first == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(first)].target, facts);
+}
+
+}  // namespace
+
+std::optional<int> Wires::wire_to_cut(const Lookup& lookup, const State& state, bool serial_odd) {
+  const int wire = wire_code(lookup, state, serial_odd);
+  if (wire < 0) return std::nullopt;
+  return wire;
+}
+
+std::optional<int> Wires::wire_to_cut(const Rules& rules, const State& state, bool serial_odd) {
+  return wire_to_cut(prepare(rules), state, serial_odd);
+}
+
+Action Wires::hint(const Lookup& lookup, const State& state, const Context& ctx) {
+  const int wire = wire_code(lookup, state, ctx.edgework.serial_last_digit_odd());
+  if (wire < 0) return Action::wait();
+  return {Verb::Cut, static_cast<std::int16_t>(wire)};
+}
+
+Outcome Wires::apply(const Lookup& lookup, State& state, Action action, const Context& ctx) {
+  const int wire = wire_code(lookup, state, ctx.edgework.serial_last_digit_odd());
+  if (action.verb == Verb::Cut && wire >= 0 && action.arg == wire) return Outcome::Solved;
+  return Outcome::Strike;
+}
+
+Action Wires::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
 
 Outcome Wires::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
-  const auto wire = wire_to_cut(rules, state, ctx.edgework.serial_last_digit_odd());
-  if (action.verb == Verb::Cut && wire && action.arg == *wire) return Outcome::Solved;
-  return Outcome::Strike;
+  return apply(prepare(rules), state, action, ctx);
 }
 
 Edgework Wires::parity_casing(int parity) {
