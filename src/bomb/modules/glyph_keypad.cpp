@@ -85,19 +85,24 @@ GlyphKeypad::Lookup GlyphKeypad::prepare(const Rules& rules) {
   return lookup;
 }
 
-std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& state) {
+namespace {
+
+// The lookup itself, as hint and apply ask it: the key to press next, or -1. An int, not an
+// optional: GCC 12 builds a returned optional<int> in memory by halves and reads it back whole,
+// a store-forwarding stall that cost more than the lookup.
+int key_code(const GlyphKeypad::Lookup& lookup, const GlyphKeypad::State& state) {
   int found = -1;
-  const std::uint32_t keys = glyph_mask(state.keys.data(), kKeys);
-  for (int c = 0; c < kColumns; ++c) {
+  const std::uint32_t keys = glyph_mask(state.keys.data(), GlyphKeypad::kKeys);
+  for (int c = 0; c < GlyphKeypad::kColumns; ++c) {
     if ((keys & ~lookup.glyphs_in[static_cast<std::size_t>(c)]) != 0) continue;  // some key is not in it
-    if (found >= 0) return std::nullopt;  // two columns fit: the manual does not say which
+    if (found >= 0) return -1;  // two columns fit: the manual does not say which
     found = c;
   }
-  if (found < 0) return std::nullopt;
+  if (found < 0) return -1;
   const auto& place = lookup.place_in[static_cast<std::size_t>(found)];
   int best = -1;
-  int best_position = kColumnLength;
-  for (int k = 0; k < kKeys; ++k) {
+  int best_position = GlyphKeypad::kColumnLength;
+  for (int k = 0; k < GlyphKeypad::kKeys; ++k) {
     if ((state.pressed >> k) & 1U) continue;
     const int p = place[state.keys[static_cast<std::size_t>(k)]];
     if (p < best_position) {
@@ -105,22 +110,29 @@ std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& 
       best = k;
     }
   }
-  if (best < 0) return std::nullopt;
   return best;
+}
+
+}  // namespace
+
+std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& state) {
+  const int key = key_code(lookup, state);
+  if (key < 0) return std::nullopt;
+  return key;
 }
 
 std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) { return key_to_press(prepare(rules), state); }
 
 Action GlyphKeypad::hint(const Lookup& lookup, const State& state, const Context&) {
-  const auto key = key_to_press(lookup, state);
-  if (!key) return Action::wait();
-  return {Verb::Press, static_cast<std::int16_t>(*key)};
+  const int key = key_code(lookup, state);
+  if (key < 0) return Action::wait();
+  return {Verb::Press, static_cast<std::int16_t>(key)};
 }
 
 Outcome GlyphKeypad::apply(const Lookup& lookup, State& state, Action action, const Context&) {
-  const auto key = key_to_press(lookup, state);
-  if (!key || action.verb != Verb::Press || action.arg != *key) return Outcome::Strike;
-  state.pressed = static_cast<std::uint8_t>(state.pressed | (1U << *key));
+  const int key = key_code(lookup, state);
+  if (key < 0 || action.verb != Verb::Press || action.arg != key) return Outcome::Strike;
+  state.pressed = static_cast<std::uint8_t>(state.pressed | (1U << key));
   return state.pressed == (1U << kKeys) - 1 ? Outcome::Solved : Outcome::Ok;
 }
 

@@ -188,25 +188,36 @@ Labyrinth::Lookup Labyrinth::prepare(const Rules& rules) {
   return lookup;
 }
 
+namespace {
+
+// maze_for's answer as an index, or -1, for hint and apply. An int, not an optional: GCC 12
+// builds a returned optional<int> in memory by halves and reads it back whole (a stall).
+int maze_code(const Labyrinth::Rules& rules, const Labyrinth::State& state) {
+  const Labyrinth::Maze* maze = Labyrinth::maze_for(rules, state);
+  return maze ? static_cast<int>(maze - rules.mazes.data()) : -1;
+}
+
+}  // namespace
+
 std::optional<int> Labyrinth::maze_index(const Rules& rules, const State& state) {
-  const Maze* maze = maze_for(rules, state);
-  if (!maze) return std::nullopt;
-  return static_cast<int>(maze - rules.mazes.data());
+  const int maze = maze_code(rules, state);
+  if (maze < 0) return std::nullopt;
+  return maze;
 }
 
 Action Labyrinth::hint(const Lookup& lookup, const State& state, const Context&) {
-  const auto maze = maze_index(lookup.rules, state);
-  if (!maze) return Action::wait();
-  const std::uint8_t d = lookup.first_steps[static_cast<std::size_t>(*maze)][state.goal][state.light];
+  const int maze = maze_code(lookup.rules, state);
+  if (maze < 0) return Action::wait();
+  const std::uint8_t d = lookup.first_steps[static_cast<std::size_t>(maze)][state.goal][state.light];
   if (d == kNoStep) return Action::wait();
   return {Verb::Move, static_cast<std::int16_t>(d)};
 }
 
 Outcome Labyrinth::apply(const Lookup& lookup, State& state, Action action, const Context&) {
   // Any move through an open side is allowed (the game never forbids a detour); a wall strikes.
-  const auto maze = maze_index(lookup.rules, state);
-  if (!maze || action.verb != Verb::Move) return Outcome::Strike;
-  const int next = step(lookup.rules.mazes[static_cast<std::size_t>(*maze)], state.light, action.arg);
+  const int maze = maze_code(lookup.rules, state);
+  if (maze < 0 || action.verb != Verb::Move) return Outcome::Strike;
+  const int next = step(lookup.rules.mazes[static_cast<std::size_t>(maze)], state.light, action.arg);
   if (next < 0) return Outcome::Strike;
   state.light = static_cast<std::uint8_t>(next);
   return state.light == state.goal ? Outcome::Solved : Outcome::Ok;

@@ -14,6 +14,18 @@ namespace {
 
 constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+// For each letter, the alphabet without it, in order: the deal's starting point for a wheel's
+// other letters (built once, not per wheel of every proof sample).
+constexpr std::array<std::array<char, 25>, 26> kOthers = [] {
+  std::array<std::array<char, 25>, 26> all{};
+  for (std::size_t skip = 0; skip < 26; ++skip) {
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < 26; ++c)
+      if (c != skip) all[skip][n++] = kAlphabet[c];
+  }
+  return all;
+}();
+
 bool on_wheel(const std::array<char, Passcode::kLetters>& wheel, char letter) {
   return std::find(wheel.begin(), wheel.end(), letter) != wheel.end();
 }
@@ -62,10 +74,7 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
     for (std::size_t w = 0; w < kWheels; ++w) {
       // The answer's letter and five other distinct letters (a partial Fisher-Yates over the
       // other 25, without allocating), in a random order.
-      std::array<char, 25> others{};
-      std::size_t n = 0;
-      for (char c : kAlphabet)
-        if (c != word[w]) others[n++] = c;
+      std::array<char, 25> others = kOthers[static_cast<std::size_t>(word[w] - 'A')];
       auto& wheel = state.wheels[w];
       wheel[0] = word[w];
       // The draws have constant divisors (below<N>, the same values as below(N)): the deal
@@ -105,17 +114,27 @@ Passcode::Lookup Passcode::prepare(const Rules& rules) {
   return lookup;
 }
 
-std::optional<std::string_view> Passcode::answer(const Lookup& lookup, const State& state) {
-  std::uint32_t spellable = (1U << kListed) - 1;
-  for (std::size_t w = 0; w < kWheels; ++w) {
+namespace {
+
+// The lookup itself, as hint and apply ask it: the answer's index in rules.words, or -1 when
+// none or several listed words can be spelled. An int, not an optional (no stall on return).
+int answer_code(const Passcode::Lookup& lookup, const Passcode::State& state) {
+  std::uint32_t spellable = (1U << Passcode::kListed) - 1;
+  for (std::size_t w = 0; w < Passcode::kWheels; ++w) {
     std::uint32_t on_this_wheel = 0;
     for (char c : state.wheels[w])
       if (c >= 'A' && c <= 'Z') on_this_wheel |= lookup.words_with[w][static_cast<std::size_t>(c - 'A')];
     spellable &= on_this_wheel;
   }
-  // Exactly one listed word: the answer; none or several: no correct submission.
-  if (std::popcount(spellable) != 1) return std::nullopt;
-  return kWordPool[lookup.rules.words[static_cast<std::size_t>(std::countr_zero(spellable))]];
+  return std::popcount(spellable) == 1 ? std::countr_zero(spellable) : -1;
+}
+
+}  // namespace
+
+std::optional<std::string_view> Passcode::answer(const Lookup& lookup, const State& state) {
+  const int index = answer_code(lookup, state);
+  if (index < 0) return std::nullopt;
+  return kWordPool[lookup.rules.words[static_cast<std::size_t>(index)]];
 }
 
 std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) { return answer(prepare(rules), state); }
@@ -127,10 +146,11 @@ Outcome Passcode::apply(const Rules& rules, State& state, Action action, const C
 }
 
 Action Passcode::hint(const Lookup& lookup, const State& state, const Context&) {
-  const auto word = answer(lookup, state);
-  if (!word) return Action::wait();
+  const int index = answer_code(lookup, state);
+  if (index < 0) return Action::wait();
+  const std::string_view word = kWordPool[lookup.rules.words[static_cast<std::size_t>(index)]];
   for (std::size_t w = 0; w < kWheels; ++w)
-    if (state.wheels[w][state.shown[w]] != (*word)[w]) return {Verb::Turn, static_cast<std::int16_t>(w)};
+    if (state.wheels[w][state.shown[w]] != word[w]) return {Verb::Turn, static_cast<std::int16_t>(w)};
   return {Verb::Submit, 0};
 }
 
@@ -140,10 +160,11 @@ Outcome Passcode::apply(const Lookup& lookup, State& state, Action action, const
     shown = static_cast<std::uint8_t>((shown + 1) % kLetters);
     return Outcome::Ok;
   }
-  const auto word = answer(lookup, state);
-  if (!word || action.verb != Verb::Submit) return Outcome::Strike;
+  const int index = answer_code(lookup, state);
+  if (index < 0 || action.verb != Verb::Submit) return Outcome::Strike;
+  const std::string_view word = kWordPool[lookup.rules.words[static_cast<std::size_t>(index)]];
   for (std::size_t w = 0; w < kWheels; ++w)
-    if (state.wheels[w][state.shown[w]] != (*word)[w]) return Outcome::Strike;
+    if (state.wheels[w][state.shown[w]] != word[w]) return Outcome::Strike;
   return Outcome::Solved;
 }
 
