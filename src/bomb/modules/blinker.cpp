@@ -45,29 +45,47 @@ Blinker::State Blinker::deal(Rng& rng, const Edgework&, const Rules& rules) {
   return state;
 }
 
-std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& state) {
-  char decoded[8] = {};
+namespace {
+
+// A pattern as one number, to compare a blinked letter with all 26 codes in one branch-free loop.
+unsigned pattern_key(const Blinker::Pattern& p) { return static_cast<unsigned>(p.length) << 8 | p.longs; }
+
+// The lookup itself, as hint and apply ask it: the dial stop, or -1 when a letter blinks like no
+// code or like two, or the word is not listed. An int, not an optional (GCC 12 returns an
+// optional<int> through a store-forwarding stall).
+int stop_code(const Blinker::Rules& rules, const Blinker::State& state) {
+  char decoded[Blinker::kMaxWordLength] = {};
   for (std::size_t i = 0; i < state.length; ++i) {
+    const unsigned key = pattern_key(state.signal[i]);
+    int matches = 0;
     int letter = -1;
-    for (int l = 0; l < kLetters; ++l) {
-      if (rules.code[static_cast<std::size_t>(l)] != state.signal[i]) continue;
-      if (letter >= 0) return std::nullopt;  // two letters blink alike
-      letter = l;
+    for (int l = 0; l < Blinker::kLetters; ++l) {
+      const bool same = pattern_key(rules.code[static_cast<std::size_t>(l)]) == key;
+      matches += same ? 1 : 0;
+      letter = same ? l : letter;
     }
-    if (letter < 0) return std::nullopt;
+    if (matches != 1) return -1;  // no letter, or two letters blink alike
     decoded[i] = static_cast<char>('A' + letter);
   }
   const std::string_view word(decoded, state.length);
-  for (std::size_t w = 0; w < kWords; ++w)
-    if (kWordPool[rules.words[w]] == word) return rules.frequency[w];
-  return std::nullopt;
+  for (std::size_t w = 0; w < Blinker::kWords; ++w)
+    if (Blinker::kWordPool[rules.words[w]] == word) return rules.frequency[w];
+  return -1;
+}
+
+}  // namespace
+
+std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& state) {
+  const int stop = stop_code(rules, state);
+  if (stop < 0) return std::nullopt;
+  return stop;
 }
 
 Action Blinker::hint(const Rules& rules, const State& state, const Context&) {
-  const auto stop = stop_to_transmit(rules, state);
-  if (!stop) return Action::wait();
-  if (state.dial < *stop) return {Verb::Turn, 1};
-  if (state.dial > *stop) return {Verb::Turn, -1};
+  const int stop = stop_code(rules, state);
+  if (stop < 0) return Action::wait();
+  if (state.dial < stop) return {Verb::Turn, 1};
+  if (state.dial > stop) return {Verb::Turn, -1};
   return {Verb::Submit, 0};
 }
 
@@ -77,8 +95,8 @@ Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Co
     if (dial >= 0 && dial < kWords) state.dial = static_cast<std::uint8_t>(dial);
     return Outcome::Ok;
   }
-  const auto stop = stop_to_transmit(rules, state);
-  if (!stop || action.verb != Verb::Submit || state.dial != *stop) return Outcome::Strike;
+  const int stop = stop_code(rules, state);
+  if (stop < 0 || action.verb != Verb::Submit || state.dial != stop) return Outcome::Strike;
   return Outcome::Solved;
 }
 
