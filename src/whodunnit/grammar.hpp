@@ -15,7 +15,8 @@
 //               subject suspect), L (the speaker), A and B (trait terms), K (a count). For a
 //               term variable the rule looked up is "rule.<role>" (forename, surname, title,
 //               room, or generic for any other category name), else plain "rule".
-//   {v} {c}     the current term's value name / category name; {a}: a or an before {v}
+//   {v} {c}     the current term's value name / category name; {a}: a or an before {v};
+//               {p}: its plural (Caines, Fairfaxes)
 //   {N}         the current term's count in the setup, as a word
 //   {n}         the current suspect's portrait number (1-based)
 //   {k}         K as a word ("one", "two", ...)
@@ -51,6 +52,8 @@ Clue make_clue(const Setup& setup, const Statement& statement, Rng& rng);
 // The mystery's closing question: the murderer named by a trait only they hold (count 1), or,
 // without one, by their portrait.
 std::string murder_question(const Setup& setup, int murderer, std::optional<Term> unique_trait, Rng& rng);
+// The same, named by the trait (which must be unique).
+std::string murder_question(const Setup& setup, Term unique_trait, Rng& rng);
 
 // The count words the grammar uses: 0 "no", 1 "one", ... 8 "eight".
 std::string_view count_word(int k);
