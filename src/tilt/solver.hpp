@@ -9,7 +9,7 @@
 // The search runs layer by layer; the layer holding the first cleared state fixes par and is
 // finished, so every state at distance < par has its four successors recorded. Bits are then
 //   bits = -log2(P),  P = the chance that a player who tilts at random, each time choosing
-// uniformly among the tilts that change the board (a tilt that moves nothing is no move), clears
+// uniformly among the tilts that change the board (a tilt that leaves the board as it was is no move), clears
 // it with exactly par tilts. None can clear sooner (par is the minimum); a sequence that loses
 // fails. P is exact: P = chance_numerator / 12^par, since 12 is a multiple of every choice count.
 #include <cstdint>

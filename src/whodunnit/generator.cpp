@@ -1,5 +1,7 @@
 #include "whodunnit/generator.hpp"
 
+#include "whodunnit/figures.hpp"
+
 namespace proven::whodunnit {
 namespace {
 
@@ -70,6 +72,11 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng) {
     ++mystery.solver_calls;
     if (solve(lattice, without).status == Status::Determined) mystery.clues = std::move(without);
   }
+  const Figures f = figures(lattice, mystery.clues);
+  mystery.initial_ambiguity = f.initial_ambiguity;
+  mystery.obviousness = f.obviousness;
+  mystery.gold_standard = f.gold_standard;
+  mystery.clue_obviousness = f.clue_obviousness;
   return mystery;
 }
 

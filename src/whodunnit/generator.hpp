@@ -8,6 +8,7 @@
 // Not yet the optimiser (substitution by ambiguity and obviousness); see docs/whodunnit.md.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -15,11 +16,22 @@
 
 namespace proven::whodunnit {
 
+// Bumped whenever the same seed may produce a different mystery.
+inline constexpr int kGeneratorVersion = 1;
+
 struct Mystery {
   Setup setup;
   Assignment solution;
   std::vector<Clue> clues;
   std::int64_t solver_calls = 0;
+  // figures.hpp, for the clues as kept: a, Σ(a − a_n) and Σ(a − a_n) < a; per clue a − a_n.
+  int initial_ambiguity = 0;
+  int obviousness = 0;
+  bool gold_standard = false;
+  std::vector<int> clue_obviousness = {};
+  // The closing question: the murderer (a portrait index), and the sentence that asks it.
+  int murderer = -1;
+  std::string question = {};
 };
 
 // Each category's column a shuffle of its values, from rng.fork("solution").

@@ -64,9 +64,14 @@ struct Bound {
   friend bool operator==(const Bound&, const Bound&) = default;
 };
 
-// A clue's logic (its markup): every bound must hold.
+// A clue: its logic (the markup: every bound must hold) and its presentation. `kind` names the
+// builder that wrote the markup (clues.hpp), `prose` is the sentence rendered from that markup
+// (grammar.hpp), `speaker` the suspect (portrait index) who says it, or -1 for a narrator's fact.
 struct Clue {
   std::vector<Bound> bounds;
+  std::string kind = {};
+  std::string prose = {};
+  int speaker = -1;
 };
 
 // The setup as bounds: the cast size, one suspect per portrait, each value's count.
