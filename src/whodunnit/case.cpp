@@ -1,14 +1,17 @@
 #include "whodunnit/case.hpp"
 
 #include <algorithm>
-#include <array>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/generator.hpp"
+#include "whodunnit/grammar.hpp"
+#include "whodunnit/statement.hpp"
 #include "whodunnit/text.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -23,38 +26,26 @@ void sort_terms(std::vector<Bound>& bounds) {
     std::ranges::sort(b.traits, [](const Term& x, const Term& y) { return x.category < y.category; });
 }
 
+// The statement whose markup is this exact count (the first generator's clues), if any: a yes or
+// no on one suspect, or how many suspects have two traits.
+std::optional<Statement> statement_of_count(const Setup& setup, const std::vector<Bound>& bounds) {
+  if (bounds.size() != 1 || bounds[0].min != bounds[0].max || bounds[0].traits.size() != 2) return std::nullopt;
+  const Bound& b = bounds[0];
+  Statement st;
+  if (b.traits[0].category == kPortrait) {
+    if (b.min > 1) return std::nullopt;
+    st = {.kind = b.min == 1 ? Kind::Identity : Kind::NotIdentity, .subject = b.traits[0].value, .first = b.traits[1]};
+  } else {
+    st = {.kind = b.min == 0 ? Kind::NeverTogether : Kind::Exactly, .first = b.traits[0], .second = b.traits[1],
+          .count = b.min};
+  }
+  if (!well_formed(setup, st) || markup(setup, st) != bounds) return std::nullopt;
+  return st;
+}
+
 }  // namespace
 
 std::string generator_version() { return std::to_string(kCaseVersion); }
-
-// STAND-IN (see case.hpp): a plain setup so the CLI works before themed_setup is merged.
-Setup stand_in_setup(int cast, const Rng& rng) {
-  if (cast < kMinCast || cast > kMaxCast)
-    throw UserError(fmt::format("cast of {} suspects: must be {}..{}", cast, kMinCast, kMaxCast));
-  static constexpr std::array<std::string_view, 8> kForenames = {"Abigail", "Basil", "Cora", "Dorian",
-                                                                 "Edith",   "Felix", "Greta", "Hugo"};
-  static constexpr std::array<std::string_view, 4> kSurnames = {"Caine", "Pryce", "Vane", "Thorne"};
-  static constexpr std::array<std::string_view, 8> kTitles = {"Colonel", "Doctor", "Reverend", "Professor",
-                                                              "Captain", "Major",  "Judge",    "Admiral"};
-  static constexpr std::array<std::string_view, 3> kRooms = {"library", "study", "ballroom"};
-  Rng draws = rng.fork("stand-in");
-  // Spreads the cast over `distinct` names, each at least once, the rest one at a time.
-  const auto category = [&](std::string name, std::span<const std::string_view> names, int distinct) {
-    std::vector<int> counts(at(distinct), 1);
-    for (int extra = cast - distinct; extra > 0; --extra) ++counts[draws.below(at(distinct))];
-    Category out{.name = std::move(name), .values = {}};
-    for (int v = 0; v < distinct; ++v) out.values.push_back({.name = std::string(names[at(v)]), .count = counts[at(v)]});
-    return out;
-  };
-  const int families = static_cast<int>(draws.uniform(2, std::min<std::int64_t>(4, cast - 1)));
-  const int rooms = static_cast<int>(draws.uniform(2, 3));
-  std::vector<Category> traits;
-  traits.push_back(category("forename", kForenames, cast));
-  traits.push_back(category("surname", kSurnames, families));
-  traits.push_back(category("title", kTitles, cast));
-  traits.push_back(category("room", kRooms, rooms));
-  return make_setup(cast, std::move(traits));
-}
 
 std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits) {
   std::vector<int> out;
@@ -90,21 +81,41 @@ Question pose_question(const Setup& setup, const Assignment& solution, const Rng
   throw UserError("no suspect can be told apart by at most two traits");
 }
 
-std::string question_text(const Setup& setup, const Question& question) {
+std::string question_text(const Setup& setup, const Question& question, Rng& rng) {
+  if (question.description.size() == 1) return murder_question(setup, question.description[0], rng);
   return fmt::format("The murderer {}. Which portrait is the murderer?",
                      predicates(setup, question.description, true, false));
 }
 
-std::string kind_of_markup(const std::vector<Bound>& bounds) {
-  const bool identity = bounds.size() == 1 && bounds[0].min == bounds[0].max && bounds[0].traits.size() == 2 &&
-                        std::ranges::any_of(bounds[0].traits, [](const Term& t) { return t.category == kPortrait; });
-  return identity ? "identity" : "count";
+CaseClue case_clue(const Setup& setup, const Clue& clue, Rng& rng) {
+  CaseClue out{.bounds = clue.bounds, .kind = clue.kind, .prose = clue.prose, .speaker = clue.speaker};
+  sort_terms(out.bounds);
+  if (!out.prose.empty()) return out;
+  if (const std::optional<Statement> st = statement_of_count(setup, out.bounds); st && expressible(setup, *st)) {
+    out.kind = std::string(kind_name(st->kind));
+    out.prose = render(setup, *st, rng);
+    return out;
+  }
+  out.kind = "markup";
+  for (const Bound& b : out.bounds) {
+    if (!out.prose.empty()) out.prose += ' ';
+    out.prose += read_bound(setup, b);
+  }
+  return out;
+}
+
+bool prose_matches_markup(const Setup& setup, const CaseClue& clue) {
+  if (!kind_from_name(clue.kind)) return true;
+  std::vector<Bound> bounds = clue.bounds;
+  sort_terms(bounds);
+  return std::ranges::any_of(parse(setup, clue.prose),
+                             [&](const Statement& reading) { return markup(setup, reading) == bounds; });
 }
 
 Case make_case(const std::string& seed, int cast) {
   const Rng root = Rng::from_key(seed);
   Case c{.seed = seed, .generator_version = generator_version()};
-  c.setup = stand_in_setup(cast, root.fork("setup"));
+  c.setup = themed_setup(cast, root.fork("setup"));
   std::optional<Mystery> mystery;
   for (int attempt = 0; attempt < kAttempts && !mystery; ++attempt) {
     mystery = generate_mystery(c.setup, root.fork("mystery", static_cast<std::uint64_t>(attempt)));
@@ -112,19 +123,14 @@ Case make_case(const std::string& seed, int cast) {
   if (!mystery) throw Failure(fmt::format("seed '{}': no determined mystery in {} attempts", seed, kAttempts));
   c.solution = mystery->solution;
   c.solver_calls = mystery->solver_calls;
-  for (const Clue& clue : mystery->clues) {
-    CaseClue out{.bounds = clue.bounds};
-    sort_terms(out.bounds);
-    out.kind = kind_of_markup(out.bounds);
-    // Until clues carry the grammar's prose, the markup read out plainly.
-    for (const Bound& b : out.bounds) {
-      if (!out.prose.empty()) out.prose += ' ';
-      out.prose += read_bound(c.setup, b);
-    }
-    c.clues.push_back(std::move(out));
+  const Rng prose = root.fork("prose");
+  for (std::size_t i = 0; i < mystery->clues.size(); ++i) {
+    Rng rng = prose.fork("clue", i);
+    c.clues.push_back(case_clue(c.setup, mystery->clues[i], rng));
   }
   c.question = pose_question(c.setup, c.solution, root.fork("question"));
-  c.question_prose = question_text(c.setup, c.question);
+  Rng question_prose = root.fork("question-prose");
+  c.question_prose = question_text(c.setup, c.question, question_prose);
   const Lattice lattice(c.setup);
   c.figures = figures(lattice, clue_logic(c));
   return c;

@@ -55,10 +55,6 @@ struct Case {
 // The version string every case records: the mystery generator's and this layer's.
 std::string generator_version();
 
-// STAND-IN until who-gen's themed_setup (theme.hpp) reaches main; delete it after the merge.
-// Four trait categories: distinct forenames, surnames with repeats, distinct titles, 2-3 rooms.
-Setup stand_in_setup(int cast, const Rng& rng);
-
 // The suspects having every trait of `traits` in `assignment`, in portrait order.
 std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 
@@ -67,15 +63,23 @@ std::vector<int> suspects_matching(const Assignment& assignment, std::span<const
 // described by at most two traits (two suspects alike in everything but the portrait).
 Question pose_question(const Setup& setup, const Assignment& solution, const Rng& rng);
 
-// "The murderer is the Colonel. Which portrait is the murderer?"
-std::string question_text(const Setup& setup, const Question& question);
+// The question's sentence: the grammar's for a trait only the murderer holds, else (two traits)
+// "The murderer is a Caine and was in the library. Which portrait is the murderer?".
+std::string question_text(const Setup& setup, const Question& question, Rng& rng);
 
-// A kind for markup that came without one (every generated clue names its kind): "identity"
-// for a yes/no on one suspect, else "count".
-std::string kind_of_markup(const std::vector<Bound>& bounds);
+// A clue as the file holds it. A generated clue keeps its kind, prose and speaker; a bare count
+// (the first generator writes no prose) gets the grammar's kind and prose when its markup is a
+// kind's (identity, not_identity, never_together, exactly), else kind "markup" and the plain
+// reading of its bounds.
+CaseClue case_clue(const Setup& setup, const Clue& clue, Rng& rng);
 
-// The case of a seed key and cast size: setup, mystery, question, figures. UserError for a cast
-// outside 4..8; Failure if the generator gives up.
+// Whether the prose says what the markup says: for a kind the grammar knows, some reading of the
+// prose has exactly the clue's markup; clues of other kinds are not checked (true).
+bool prose_matches_markup(const Setup& setup, const CaseClue& clue);
+
+// The case of a seed key and cast size: themed_setup, mystery, question, figures, each from its
+// own fork of Rng::from_key(seed). UserError for a cast outside 4..8; Failure if the generator
+// gives up.
 Case make_case(const std::string& seed, int cast);
 
 // The clues as the solver takes them.

@@ -36,6 +36,7 @@ struct SolveArgs {
 struct StatsArgs {
   std::string seeds;
   int cast = 6;
+  int top = 30;
   unsigned jobs = 0;
 };
 
@@ -108,7 +109,8 @@ void run_stats(const StatsArgs& args) {
   const auto [first, last] = parse_seed_range(args.seeds);
   Progress progress("cases", last - first + 1);
   const std::string report =
-      stats_report({.first = first, .last = last, .cast = args.cast, .jobs = args.jobs, .progress = &progress});
+      stats_report({.first = first, .last = last, .cast = args.cast, .jobs = args.jobs, .top_phrases = args.top,
+                    .progress = &progress});
   progress.finish();
   fmt::print("{}", report);
 }
@@ -160,6 +162,8 @@ void add_commands(CLI::App& group) {
   CLI::App* stats = group.add_subcommand("stats", "phrase and clue-kind frequencies and figures over a range of seeds");
   stats->add_option("--seeds", stats_args->seeds, "seed range A..B (both included)")->required();
   add_cast_option(*stats, stats_args->cast);
+  stats->add_option("--top", stats_args->top, "list this many of the most frequent phrases (0: all)")
+      ->check(CLI::NonNegativeNumber);
   cli::add_jobs_option(*stats, stats_args->jobs);
   stats->callback([stats_args] { run_stats(*stats_args); });
 }
@@ -181,6 +185,9 @@ Proof reprove(const CaseFile& file, const std::string& source) {
   if (outcome.status == Status::Undetermined)
     throw Failure(fmt::format("{}: undetermined: the clues fix {} (ambiguity {} remains)", source,
                               identities_fixed(lattice, clues), outcome.ambiguity));
+  for (std::size_t i = 0; i < c.clues.size(); ++i)
+    if (!prose_matches_markup(c.setup, c.clues[i]))
+      throw UserError(fmt::format("{}: contradictory: clue {}'s prose does not say what its markup says", source, i + 1));
   Bounds bounds(lattice);
   bounds.restrict_all(setup_bounds(c.setup));
   for (const Clue& clue : clues) bounds.restrict_all(clue.bounds);

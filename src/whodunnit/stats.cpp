@@ -62,12 +62,19 @@ std::string spread_line(std::string_view name, const Spread& s) {
 }
 
 // Rows by count, most frequent first (ties in name order): deterministic for any input order.
-std::string frequency_table(const std::map<std::string, int>& counts, int total) {
+std::string frequency_table(const std::map<std::string, int>& counts, int total, int top = 0) {
   std::vector<std::pair<std::string, int>> rows(counts.begin(), counts.end());
   std::ranges::stable_sort(rows, [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string text;
-  for (const auto& [name, n] : rows)
-    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", n, 100.0 * n / std::max(1, total), name);
+  const std::size_t shown = top > 0 ? std::min(rows.size(), static_cast<std::size_t>(top)) : rows.size();
+  for (std::size_t i = 0; i < shown; ++i)
+    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, 100.0 * rows[i].second / std::max(1, total), rows[i].first);
+  if (shown < rows.size()) {
+    int rest = 0;
+    for (std::size_t i = shown; i < rows.size(); ++i) rest += rows[i].second;
+    text += fmt::format("  {:>6} {:>5.1f}%  ({} other phrases, each at most {} times)\n", rest,
+                        100.0 * rest / std::max(1, total), rows.size() - shown, rows[shown].second);
+  }
   return text;
 }
 
@@ -160,7 +167,7 @@ std::string stats_report(const StatsRequest& request) {
                       100.0 * gold / static_cast<double>(count));
   text += fmt::format("clue kinds ({} clues):\n", total_clues) + frequency_table(kinds, total_clues);
   text += fmt::format("phrases ({} distinct of {} clues):\n", phrases.size(), total_clues) +
-          frequency_table(phrases, total_clues);
+          frequency_table(phrases, total_clues, request.top_phrases);
   return text;
 }
 

@@ -18,6 +18,7 @@ struct StatsRequest {
   std::uint64_t last = 1;
   int cast = 6;
   unsigned jobs = 0;
+  int top_phrases = 30;  // the most frequent phrases listed; 0 lists every one
   Progress* progress = nullptr;
 };
 

@@ -43,12 +43,18 @@ TEST(WhodunnitCase, SeedsReproduceCasesAndTheirCluesProveThem) {
         EXPECT_EQ(c.solution[at(c.question.murderer)][at(t.category)], t.value);
       }
       EXPECT_EQ(suspects_matching(c.solution, c.question.description), std::vector<int>{c.question.murderer});
-      EXPECT_EQ(c.question_prose, question_text(c.setup, c.question));
+      const Term named = c.question.description[0];
+      EXPECT_NE(c.question_prose.find(c.setup.categories[at(named.category)].values[at(named.value)].name),
+                std::string::npos)
+          << c.question_prose;
 
       const Figures f = figures(lattice, clues);
       EXPECT_EQ(c.figures.obviousness, f.obviousness);
       EXPECT_EQ(c.figures.initial_ambiguity, f.initial_ambiguity);
-      for (const CaseClue& clue : c.clues) EXPECT_FALSE(clue.prose.empty());
+      for (const CaseClue& clue : c.clues) {
+        EXPECT_FALSE(clue.prose.empty());
+        EXPECT_TRUE(prose_matches_markup(c.setup, clue)) << clue.prose;
+      }
     }
   }
   EXPECT_NE(json_text(to_json(make_case("1", 6))), json_text(to_json(make_case("2", 6))));
@@ -69,6 +75,20 @@ TEST(WhodunnitCase, TheQuestionFallsBackToTwoTraitsAndFailsOnTwins) {
   // Two pairs of twins: no suspect can be told apart.
   const Assignment twins = {{0, 0, 0, 0, 0}, {1, 0, 0, 0, 0}, {2, 1, 1, 1, 1}, {3, 1, 1, 1, 1}};
   EXPECT_THROW(pose_question(setup, twins, Rng::from_seed(1)), UserError);
+}
+
+TEST(WhodunnitCase, ProseThatSaysSomethingElseIsCaught) {
+  const Case c = make_case("prose", 6);
+  int checked = 0;
+  for (const CaseClue& clue : c.clues) {
+    if (clue.kind == "markup") continue;
+    CaseClue lie = clue;
+    // Flip one bound: a yes becomes a no, a count of none becomes one.
+    lie.bounds[0].min = lie.bounds[0].max = lie.bounds[0].max == 0 ? 1 : 0;
+    EXPECT_FALSE(prose_matches_markup(c.setup, lie)) << clue.prose;
+    ++checked;
+  }
+  EXPECT_GT(checked, 5);
 }
 
 TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
@@ -118,7 +138,8 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
       {[](auto& j) { j["clues"][2]["markup"][0]["traits"]["forename"] = "Zed"; },
        "clues[2].markup[0].traits.forename: 'Zed' is not a forename in play"},
       {[](auto& j) {
-         j["clues"][1]["markup"][0]["traits"] = {{"forename", "Abigail"}, {"title", "Colonel"}, {"room", "study"}};
+         const auto name = [&](int category) { return j["setup"][category]["values"][0]["name"]; };
+         j["clues"][1]["markup"][0]["traits"] = {{"forename", name(0)}, {"title", name(2)}, {"room", name(3)}};
        },
        "three or more trait categories"},
       {[](auto& j) { j["clues"][1]["markup"][0]["max"] = 6; }, "clues[1].markup[0].max: expected a whole number from 0 to 5"},
