@@ -172,6 +172,9 @@ void add_commands(CLI::App& group) {
 
 Proof reprove(const CaseFile& file, const std::string& source) {
   const Case& c = file.content;
+  for (std::size_t i = 0; i < c.clues.size(); ++i)
+    if (!prose_matches_markup(c.setup, c.clues[i]))
+      throw UserError(fmt::format("{}: contradictory: clue {}'s prose does not say what its markup says", source, i + 1));
   const Lattice lattice(c.setup);
   const std::vector<Clue> clues = clue_logic(c);
   const Outcome outcome = solve(lattice, clues);
@@ -185,9 +188,6 @@ Proof reprove(const CaseFile& file, const std::string& source) {
   if (outcome.status == Status::Undetermined)
     throw Failure(fmt::format("{}: undetermined: the clues fix {} (ambiguity {} remains)", source,
                               identities_fixed(lattice, clues), outcome.ambiguity));
-  for (std::size_t i = 0; i < c.clues.size(); ++i)
-    if (!prose_matches_markup(c.setup, c.clues[i]))
-      throw UserError(fmt::format("{}: contradictory: clue {}'s prose does not say what its markup says", source, i + 1));
   Bounds bounds(lattice);
   bounds.restrict_all(setup_bounds(c.setup));
   for (const Clue& clue : clues) bounds.restrict_all(clue.bounds);

@@ -104,7 +104,7 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
 
   // Contradictory: a clue denying portrait 1's true forename. Exit 2, one line.
   auto contradictory = good;
-  contradictory["clues"].push_back({{"kind", "identity"},
+  contradictory["clues"].push_back({{"kind", "markup"},  // a kind the grammar does not check
                                     {"prose", "Portrait 1 is not who they are."},
                                     {"speaker", nullptr},
                                     {"markup", {{{"traits", {{"portrait", "1"}, {"forename", good["solution"][0]["forename"]}}},
@@ -113,7 +113,17 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   const std::string bad = write("contradictory.json", contradictory);
   r = run_proven("whodunnit solve " + bad + " --explain");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "contradictory: clue " + std::to_string(contradictory["clues"].size()))) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "contradictory: clue " + std::to_string(contradictory["clues"].size()) +
+                                              " cannot hold together with the setup and clues before it"))
+      << r.out;
+
+  // Prose that says something other than its markup: exit 2.
+  auto misprose = good;
+  auto& bound = misprose["clues"][0]["markup"][0];
+  bound["min"] = bound["max"] = bound["max"].get<int>() == 0 ? 1 : 0;
+  r = run_proven("whodunnit solve " + write("misprose.json", misprose));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "clue 1's prose does not say what its markup says")) << r.out;
 
   // Undetermined: only the first two clues. Exit 1, one line.
   auto undetermined = good;
