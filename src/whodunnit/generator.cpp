@@ -1,18 +1,187 @@
 #include "whodunnit/generator.hpp"
 
-#include "whodunnit/figures.hpp"
+#include <algorithm>
+#include <climits>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/check.hpp"
+#include "whodunnit/clues.hpp"
+#include "whodunnit/grammar.hpp"
 
 namespace proven::whodunnit {
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-Clue exact(std::vector<Term> traits, const Assignment& solution) {
-  const int n = count_matching(solution, traits);
-  return {.bounds = {{.traits = std::move(traits), .min = n, .max = n}}};
+int count_of(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
+
+Term held(const Assignment& solution, int suspect, int category) {
+  return {.category = category, .value = solution[at(suspect)][at(category)]};
 }
 
+bool has(const Assignment& solution, int suspect, Term t) { return solution[at(suspect)][at(t.category)] == t.value; }
+
+std::string markup_key(const std::vector<Bound>& bounds) {
+  std::string key;
+  for (const Bound& b : bounds) {
+    for (const Term& t : b.traits) key += fmt::format("{}={},", t.category, t.value);
+    key += fmt::format("[{},{}];", b.min, b.max);
+  }
+  return key;
+}
+
+// A candidate clue with its obviousness (a − a_n against the setup alone).
+struct Candidate {
+  Statement statement;
+  Clue clue;
+  int obviousness = 0;
+};
+
+// Solver calls, counted: every propagation is one call, whether from scratch or from a copy of
+// a propagated state (incremental), so the budget means the same on every machine.
+class Solver {
+ public:
+  explicit Solver(const Lattice& lattice) : setup_state_(lattice) {
+    setup_state_.restrict_all(setup_bounds(lattice.setup()));
+    setup_state_.propagate();
+    ++calls_;
+    PROVEN_CHECK(!setup_state_.contradictory(), "the setup contradicts itself");
+  }
+
+  const Bounds& setup_state() const { return setup_state_; }
+  std::int64_t calls() const { return calls_; }
+
+  Bounds add(const Bounds& from, const Clue& clue) {
+    ++calls_;
+    Bounds next = from;
+    next.restrict_all(clue.bounds);
+    next.propagate();
+    return next;
+  }
+
+  // The setup and every kept clue except `skip` (or none: -1).
+  Bounds of(const std::vector<Candidate>& pool, const std::vector<int>& kept, int skip = -1) {
+    ++calls_;
+    Bounds state = setup_state_;
+    for (const int i : kept)
+      if (i != skip) state.restrict_all(pool[at(i)].clue.bounds);
+    state.propagate();
+    return state;
+  }
+
+ private:
+  Bounds setup_state_;
+  std::int64_t calls_ = 0;
+};
+
+int total_obviousness(const std::vector<Candidate>& pool, const std::vector<int>& kept) {
+  int total = 0;
+  for (const int i : kept) total += pool[at(i)].obviousness;
+  return total;
+}
+
+// Drops, most obvious first, every kept clue the others do without. Dropping more clues never
+// lowers the ambiguity (propagation is monotone), so afterwards no single clue can be dropped.
+void drop_spare_clues(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept) {
+  std::vector<int> order = kept;
+  std::ranges::stable_sort(order, [&](int x, int y) { return pool[at(x)].obviousness > pool[at(y)].obviousness; });
+  for (const int drop : order) {
+    if (solver.of(pool, kept, drop).determined()) std::erase(kept, drop);
+  }
+}
+
+// How many kept clues are of each kind, so no kind crowds out the others.
+std::vector<int> kind_counts(const std::vector<Candidate>& pool, const std::vector<int>& kept) {
+  std::vector<int> counts(at(kKindCount), 0);
+  for (const int i : kept) ++counts[at(static_cast<int>(pool[at(i)].statement.kind))];
+  return counts;
+}
+
+int kind_of(const std::vector<Candidate>& pool, int i) { return static_cast<int>(pool[at(i)].statement.kind); }
+
+// Substitutions: a clue outside the set replaces a kept clue that is more obvious, when the set
+// stays determined and no kind goes over `per_kind`. Each round takes the first improving swap
+// in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or
+// when the budget is spent.
+void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept,
+                       std::int64_t budget, int per_kind, const Rng& rng) {
+  for (std::uint64_t round = 0; solver.calls() < budget; ++round) {
+    std::vector<int> by_obviousness = kept;
+    std::ranges::stable_sort(by_obviousness,
+                             [&](int x, int y) { return pool[at(x)].obviousness > pool[at(y)].obviousness; });
+    const int most_obvious = pool[at(by_obviousness.front())].obviousness;
+    std::vector<int> proposals;
+    for (int c = 0; c < static_cast<int>(pool.size()); ++c)
+      if (pool[at(c)].obviousness < most_obvious && std::ranges::find(kept, c) == kept.end()) proposals.push_back(c);
+    Rng order = rng.fork("round", round);
+    order.shuffle(proposals);
+
+    // The set without each kept clue, propagated once per round (they stay valid until a swap).
+    std::vector<Bounds> without;
+    for (const int k : by_obviousness) without.push_back(solver.of(pool, kept, k));
+
+    const std::vector<int> kinds = kind_counts(pool, kept);
+    bool swapped = false;
+    for (const int c : proposals) {
+      const bool kind_full = kinds[at(kind_of(pool, c))] >= per_kind;
+      for (std::size_t j = 0; j < by_obviousness.size() && solver.calls() < budget; ++j) {
+        const int k = by_obviousness[j];
+        if (pool[at(k)].obviousness <= pool[at(c)].obviousness) break;  // sorted: no better swap
+        if (kind_full && kind_of(pool, k) != kind_of(pool, c)) continue;
+        if (!solver.add(without[j], pool[at(c)].clue).determined()) continue;
+        *std::ranges::find(kept, k) = c;
+        swapped = true;
+        break;
+      }
+      if (swapped || solver.calls() >= budget) break;
+    }
+    if (!swapped) return;
+    drop_spare_clues(solver, pool, kept);
+  }
+}
+
+// Greedy start in the given order: keep a candidate when it lowers the ambiguity and its kind
+// has room; if that does not determine the mystery, a second pass ignores the kind caps. Empty
+// if even every candidate does not determine it.
+std::vector<int> greedy_start(Solver& solver, const std::vector<Candidate>& pool, const std::vector<int>& order,
+                              int per_kind) {
+  std::vector<int> kept;
+  std::vector<int> kinds(at(kKindCount), 0);
+  Bounds current = solver.setup_state();
+  for (const int cap : {per_kind, INT_MAX})
+    for (const int c : order) {
+      if (current.determined()) return kept;
+      if (kinds[at(kind_of(pool, c))] >= cap || std::ranges::find(kept, c) != kept.end()) continue;
+      Bounds next = solver.add(current, pool[at(c)].clue);
+      if (next.ambiguity() < current.ambiguity()) {
+        kept.push_back(c);
+        ++kinds[at(kind_of(pool, c))];
+        current = std::move(next);
+      }
+    }
+  if (!current.determined()) kept.clear();
+  return kept;
+}
+
+// Narrator facts first, then the testimonies by speaker, each group in the order kept.
+void order_for_reading(const std::vector<Candidate>& pool, std::vector<int>& kept) {
+  std::ranges::stable_sort(kept, [&](int x, int y) {
+    return pool[at(x)].clue.speaker < pool[at(y)].clue.speaker;
+  });
+}
+
+// At most this many kept clues of one kind (a cast of 8 keeps about 27 clues).
+int kind_cap(int cast) { return cast - 1; }
+
 }  // namespace
+
+std::int64_t default_solver_budget(int cast) {
+  PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "budget for a cast outside 4..8");
+  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 200000, 500000};
+  return kBudget[cast - kMinCast];
+}
 
 Assignment draw_solution(const Setup& setup, const Rng& rng) {
   Rng draws = rng.fork("solution");
@@ -28,55 +197,157 @@ Assignment draw_solution(const Setup& setup, const Rng& rng) {
   return solution;
 }
 
+std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution) {
+  const int n = setup.cast;
+  std::vector<Term> terms;
+  for (int c = 1; c < setup.category_count(); ++c)
+    for (int v = 0; v < setup.value_count(c); ++v) terms.push_back({.category = c, .value = v});
+  std::vector<Statement> out;
+  const auto add = [&](const Statement& st) {
+    if (expressible(setup, st)) out.push_back(st);
+  };
+
+  for (int s = 0; s < n; ++s)
+    for (const Term& t : terms) {
+      const bool mine = has(solution, s, t);
+      add({.kind = mine ? Kind::Identity : Kind::NotIdentity, .subject = s, .first = t});
+      add({.kind = mine ? Kind::IAm : Kind::IAmNot, .speaker = s, .first = t});
+      const bool left = has(solution, left_of(s, n), t);
+      const bool right = has(solution, right_of(s, n), t);
+      if (left) add({.kind = Kind::OnMyLeft, .speaker = s, .first = t});
+      if (right) add({.kind = Kind::OnMyRight, .speaker = s, .first = t});
+      if (!left && !right) add({.kind = Kind::BesideNone, .speaker = s, .first = t});
+      if (left && right) add({.kind = Kind::BesideBoth, .speaker = s, .first = t});
+    }
+
+  for (const Term& a : terms)
+    for (const Term& b : terms) {
+      if (a.category == b.category) continue;
+      const int na = count_of(setup, a);
+      const int nb = count_of(setup, b);
+      const int both = count_matching(solution, {a, b});
+      // Directed kinds (the subject is a).
+      if (na == 1 && both == 1) add({.kind = Kind::SamePerson, .first = a, .second = b});
+      if (na >= 2 && both == na) add({.kind = Kind::Every, .first = a, .second = b});
+      if (a.category > b.category) continue;
+      // Symmetric kinds, once per pair; the scarcer value leads ("the Colonel was not ...").
+      const Term lead = nb < na ? b : a;
+      const Term other = nb < na ? a : b;
+      if (both == 0) add({.kind = Kind::NeverTogether, .first = lead, .second = other});
+      for (int s = 0; s < n; ++s)
+        if (has(solution, s, a) != has(solution, s, b))
+          add({.kind = Kind::NotBoth, .subject = s, .first = a, .second = b});
+      const int fewer = std::min(na, nb);
+      if (fewer < 2) continue;  // counts on a unique value are same_person / never_together
+      if (both >= 1 && both < fewer) add({.kind = Kind::Exactly, .first = a, .second = b, .count = both});
+      for (int k = std::max(both, 1); k < fewer; ++k) add({.kind = Kind::AtMost, .first = a, .second = b, .count = k});
+      // At least k, above what the counts already force (na + nb − n) and below "every".
+      for (int k = std::max(1, na + nb - n + 1); k <= both && k < fewer; ++k)
+        add({.kind = Kind::AtLeast, .first = a, .second = b, .count = k});
+    }
+
+  // Room testimonies: the speaker's room and what was (not) in it.
+  for (int s = 0; s < n; ++s)
+    for (int c = 1; c < setup.category_count(); ++c) {
+      const Term room = held(solution, s, c);
+      const int occupants = count_of(setup, room);
+      for (const Term& b : terms) {
+        if (b.category == c) continue;
+        const int both = count_matching(solution, {room, b});
+        // Expressible only when c is the room category (the grammar has no other "there").
+        if (both == 0) add({.kind = Kind::RoomNone, .speaker = s, .first = room, .second = b});
+        if (occupants >= 2 && both == occupants) add({.kind = Kind::RoomAll, .speaker = s, .first = room, .second = b});
+      }
+    }
+  return out;
+}
+
 std::vector<Clue> candidate_clues(const Setup& setup, const Assignment& solution) {
   std::vector<Clue> clues;
-  for (int c = 1; c < setup.category_count(); ++c)
-    for (int v = 0; v < setup.value_count(c); ++v) {
-      for (int s = 0; s < setup.cast; ++s)
-        clues.push_back(exact({{.category = kPortrait, .value = s}, {.category = c, .value = v}}, solution));
-      for (int d = c + 1; d < setup.category_count(); ++d)
-        for (int w = 0; w < setup.value_count(d); ++w)
-          clues.push_back(exact({{.category = c, .value = v}, {.category = d, .value = w}}, solution));
-    }
+  for (const Statement& st : candidate_statements(setup, solution)) clues.push_back(clue_of(setup, st));
   return clues;
 }
 
-std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng) {
+std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, const GeneratorOptions& options) {
   const Lattice lattice(setup);
+  Solver solver(lattice);
+  const std::int64_t budget = options.solver_budget > 0 ? options.solver_budget : default_solver_budget(setup.cast);
   Mystery mystery{.setup = setup, .solution = draw_solution(setup, rng), .clues = {}, .solver_calls = 0};
-  std::vector<Clue> candidates = candidate_clues(setup, mystery.solution);
-  Rng order = rng.fork("candidates");
-  order.shuffle(candidates);
 
-  // Keep a candidate only if it lowers the ambiguity of what is kept so far.
-  Outcome current = solve(lattice, mystery.clues);
-  ++mystery.solver_calls;
-  for (Clue& candidate : candidates) {
-    if (current.status == Status::Determined) break;
-    mystery.clues.push_back(std::move(candidate));
-    const Outcome with = solve(lattice, mystery.clues);
-    ++mystery.solver_calls;
-    if (with.ambiguity < current.ambiguity || with.status == Status::Determined) {
-      current = with;
-    } else {
-      mystery.clues.pop_back();
+  // Candidates in a seeded order, one per distinct markup, each with its obviousness; those the
+  // setup already implies (obviousness 0) can never help and are dropped.
+  std::vector<Statement> statements = candidate_statements(setup, mystery.solution);
+  Rng candidate_order = rng.fork("candidates");
+  candidate_order.shuffle(statements);
+  const int initial = solver.setup_state().ambiguity();
+  std::vector<Candidate> pool;
+  std::map<std::string, bool> seen;
+  for (const Statement& st : statements) {
+    Clue clue = clue_of(setup, st);
+    if (!seen.emplace(markup_key(clue.bounds), true).second) continue;
+    const Bounds alone = solver.add(solver.setup_state(), clue);
+    PROVEN_CHECK(!alone.contradictory(), "a true clue contradicts the setup");
+    const int obviousness = initial - alone.ambiguity();
+    if (obviousness > 0) pool.push_back({.statement = st, .clue = std::move(clue), .obviousness = obviousness});
+  }
+
+  // Restarts while the budget lasts: a greedy start in a fresh order biased towards unobvious
+  // clues (strictly least obvious first keeps dozens of weak clues; a uniform order starts far
+  // more obvious), its spare clues dropped, then substitutions to a local optimum. The least
+  // obvious result wins (ties: the earlier start).
+  const int per_kind = kind_cap(setup.cast);
+  std::vector<int> best;
+  int best_obviousness = INT_MAX;
+  for (std::uint64_t start = 0; start == 0 || solver.calls() < budget; ++start) {
+    std::vector<int> order(pool.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) order[i] = static_cast<int>(i);
+    Rng shuffle = rng.fork("start", start);
+    shuffle.shuffle(order);
+    // Less obvious candidates tend to come first: each is keyed by its obviousness times a random
+    // factor in [1, 2) (integers: 1024 + 0..1023), so the start stays varied.
+    std::vector<std::int64_t> key(pool.size());
+    for (std::size_t i = 0; i < pool.size(); ++i) {
+      const auto factor = static_cast<std::int64_t>(1024 + shuffle.below(1024));
+      key[i] = pool[i].obviousness * factor;
+    }
+    std::ranges::stable_sort(order, [&](int x, int y) { return key[at(x)] < key[at(y)]; });
+    std::vector<int> kept = greedy_start(solver, pool, order, per_kind);
+    if (kept.empty()) return std::nullopt;  // no order of these candidates determines it
+    drop_spare_clues(solver, pool, kept);
+    lower_obviousness(solver, pool, kept, budget, per_kind, rng.fork("optimise", start));
+    if (const int total = total_obviousness(pool, kept); total < best_obviousness) {
+      best_obviousness = total;
+      best = std::move(kept);
     }
   }
-  if (current.status != Status::Determined) return std::nullopt;
+  std::vector<int>& kept = best;
+  order_for_reading(pool, kept);
 
-  // Drop, last to first, every clue the others do without; afterwards none can be dropped,
-  // since dropping more clues only ever raises the ambiguity (propagation is monotone).
-  for (std::size_t i = mystery.clues.size(); i-- > 0;) {
-    std::vector<Clue> without = mystery.clues;
-    without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-    ++mystery.solver_calls;
-    if (solve(lattice, without).status == Status::Determined) mystery.clues = std::move(without);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const Candidate& c = pool[at(kept[i])];
+    Rng prose = rng.fork("prose", i);
+    mystery.clues.push_back(make_clue(setup, c.statement, prose));
+    mystery.clue_obviousness.push_back(c.obviousness);
   }
-  const Figures f = figures(lattice, mystery.clues);
-  mystery.initial_ambiguity = f.initial_ambiguity;
-  mystery.obviousness = f.obviousness;
-  mystery.gold_standard = f.gold_standard;
-  mystery.clue_obviousness = f.clue_obviousness;
+  mystery.initial_ambiguity = initial;
+  mystery.obviousness = total_obviousness(pool, kept);
+  mystery.gold_standard = mystery.obviousness < initial;
+
+  // The murderer, named by a trait only they hold (not the forename if another will do).
+  Rng murder = rng.fork("murderer");
+  mystery.murderer = static_cast<int>(murder.below(at(setup.cast)));
+  std::vector<Term> unique;
+  for (int c = 1; c < setup.category_count(); ++c) {
+    const Term t = held(mystery.solution, mystery.murderer, c);
+    if (count_of(setup, t) == 1 && setup.categories[at(c)].name != "forename") unique.push_back(t);
+  }
+  for (int c = 1; c < setup.category_count() && unique.empty(); ++c) {
+    const Term t = held(mystery.solution, mystery.murderer, c);
+    if (count_of(setup, t) == 1) unique.push_back(t);
+  }
+  const std::optional<Term> named = unique.empty() ? std::nullopt : std::optional<Term>(murder.pick(unique));
+  mystery.question = murder_question(setup, mystery.murderer, named, murder);
+  mystery.solver_calls = solver.calls();
   return mystery;
 }
 

@@ -1,11 +1,16 @@
 #pragma once
-// A first generator: a solution drawn from the seed, candidate clues that are true of it, kept
-// greedily while they lower the ambiguity until the mystery is determined, then every clue that
-// adds nothing dropped (removing any kept clue leaves the mystery undetermined).
+// The generator: a solution drawn from the seed, every true clue of every kind as a candidate,
+// a greedy start that reaches a determined mystery, then substitutions that lower its
+// obviousness while it stays determined, within a budget of solver calls; finally every clue
+// that adds nothing is dropped, so removing any kept clue leaves the mystery undetermined.
 //
-//   Mystery m = generate_mystery(setup, Rng::from_seed(7).fork("mystery"));
+//   Setup setup = themed_setup(6, rng);
+//   std::optional<Mystery> m = generate_mystery(setup, rng);      // default budget for a cast of 6
+//   m->clues[0].prose;  // "Suspect 3 says: \"I sat beside no Colonel.\""
 //
-// Not yet the optimiser (substitution by ambiguity and obviousness); see docs/whodunnit.md.
+// Everything is a pure function of the setup, the rng's key and the budget: the budget counts
+// solver calls, never time, so a seed gives the same mystery on any machine. See
+// docs/whodunnit.md ("Generator") for the steps and measured figures.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,11 +18,13 @@
 
 #include "core/rng.hpp"
 #include "whodunnit/bounds.hpp"
+#include "whodunnit/statement.hpp"
 
 namespace proven::whodunnit {
 
 // Bumped whenever the same seed may produce a different mystery.
-inline constexpr int kGeneratorVersion = 1;
+// 2: all clue kinds with prose, the obviousness optimiser, the murder question.
+inline constexpr int kGeneratorVersion = 2;
 
 struct Mystery {
   Setup setup;
@@ -34,14 +41,30 @@ struct Mystery {
   std::string question = {};
 };
 
+struct GeneratorOptions {
+  // Solver calls for the whole generation; 0 means default_solver_budget(cast). The greedy start
+  // and the final drop always run to completion, so the budget bounds the optimiser only.
+  std::int64_t solver_budget = 0;
+};
+
+// Chosen so that one core generates a cast of 6 in well under a second, 7 under 3 s and 8 under
+// 15 s (measured figures in docs/whodunnit.md).
+std::int64_t default_solver_budget(int cast);
+
 // Each category's column a shuffle of its values, from rng.fork("solution").
 Assignment draw_solution(const Setup& setup, const Rng& rng);
 
-// Every true single-bound clue on a portrait and one trait, or on two traits: the exact count
-// ("suspect 3 is the Duke" = 1, "no Caine is in the study" = 0, "two Caines are in the library").
+// Every statement of every kind that is true of the solution and expressible by the grammar,
+// less forms that are plainly weaker or silly (a count clue on a value only one suspect holds,
+// "at most" a bound the setup already implies), in a fixed order. The generator further drops
+// any whose obviousness is 0 (the setup alone implies it).
+std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution);
+
+// The candidates as clues (markup, kind, speaker; no prose).
 std::vector<Clue> candidate_clues(const Setup& setup, const Assignment& solution);
 
-// nullopt if the candidates, all kept, do not determine the mystery.
-std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng);
+// nullopt if the candidates, all kept, do not determine the mystery (never for a setup whose
+// every portrait × trait identity is a candidate, which is every setup).
+std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, const GeneratorOptions& options = {});
 
 }  // namespace proven::whodunnit

@@ -140,6 +140,9 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"question",
      {"^the murderer was <the_one:A>. Who is the murderer: which portrait, and what is their full name?",
       "^it was <the_one:A> who did it. Which portrait is the murderer, and what is their full name?"}},
+    {"question_portrait",
+     {"^the murderer is <suspect:S>. What is their full name?",
+      "^it was <suspect:S> who did it. What is their full name?"}},
 };
 
 constexpr std::array<std::string_view, 9> kCountWords = {"no",   "one", "two",   "three", "four",
@@ -547,12 +550,14 @@ Clue make_clue(const Setup& setup, const Statement& statement, Rng& rng) {
   return clue;
 }
 
-std::string murder_question(const Setup& setup, Term unique_trait, Rng& rng) {
+std::string murder_question(const Setup& setup, int murderer, std::optional<Term> unique_trait, Rng& rng) {
   Bindings b;
-  b.A = unique_trait;
+  b.S = murderer;
+  if (unique_trait) b.A = *unique_trait;
+  const std::string_view rule = unique_trait ? "question" : "question_portrait";
   Renderer renderer(setup, b);
-  PROVEN_CHECK(renderer.viable_rule("question", '.'), "murder question needs a trait only the murderer holds");
-  return renderer.expand_rule("question", '.', rng);
+  PROVEN_CHECK(renderer.viable_rule(rule, '.'), "murder question: the trait must be the murderer's alone");
+  return renderer.expand_rule(rule, '.', rng);
 }
 
 }  // namespace proven::whodunnit

@@ -24,6 +24,7 @@
 //               term, its count in the setup); operators = < >.
 // An alternative is drawn uniformly among those whose conditions hold and whose nonterminals can
 // all be expanded.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,8 +48,9 @@ std::vector<Statement> parse(const Setup& setup, std::string_view sentence);
 // clue_of(setup, statement) with its prose rendered.
 Clue make_clue(const Setup& setup, const Statement& statement, Rng& rng);
 
-// The mystery's closing question, naming the murderer by a trait only they hold (count 1).
-std::string murder_question(const Setup& setup, Term unique_trait, Rng& rng);
+// The mystery's closing question: the murderer named by a trait only they hold (count 1), or,
+// without one, by their portrait.
+std::string murder_question(const Setup& setup, int murderer, std::optional<Term> unique_trait, Rng& rng);
 
 // The count words the grammar uses: 0 "no", 1 "one", ... 8 "eight".
 std::string_view count_word(int k);

@@ -36,7 +36,7 @@ std::string citation(const Step& step) {
 }  // namespace
 
 std::string fact_text(const Setup& setup, const Fact& fact) {
-  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds, false));
+  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds));
 }
 
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect) {

@@ -9,6 +9,7 @@
 
 #include "core/batch.hpp"
 #include "core/errors.hpp"
+#include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -127,7 +128,7 @@ std::string stats_report(const StatsRequest& request) {
   const auto summaries = run_batch<CaseSummary>(
       count,
       [&](std::size_t i) {
-        const Case c = make_case(std::to_string(request.first + i), request.cast);
+        const Case c = make_case(std::to_string(request.first + i), request.cast, {.solver_budget = request.solver_budget});
         CaseSummary s{.clues = static_cast<double>(c.clues.size()),
                       .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
                       .obviousness = static_cast<double>(c.figures.obviousness),
@@ -156,8 +157,9 @@ std::string stats_report(const StatsRequest& request) {
     for (const std::string& p : s.phrases) ++phrases[p];
     total_clues += static_cast<int>(s.kinds.size());
   }
-  std::string text = fmt::format("whodunnit stats: seeds {}..{}, cast {}, {} cases (generator {})\n", request.first,
-                                 request.last, request.cast, count, generator_version());
+  std::string text = fmt::format("whodunnit stats: seeds {}..{}, cast {}, {} cases (generator {}, solver budget {})\n",
+                                 request.first, request.last, request.cast, count, generator_version(),
+                                 request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
   text += spread_line("clues per case", spread_of(clues));
   text += spread_line("ambiguity removed (a)", spread_of(ambiguity));
   text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness));

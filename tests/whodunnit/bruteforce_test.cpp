@@ -212,7 +212,7 @@ TEST(WhodunnitBruteForce, GeneratedMysteriesHaveExactlyTheirSolution) {
     for (std::uint64_t m = 0; m < 20; ++m) {
       Rng rng = root.fork(fmt::format("cast{}", cast), m);
       const proven::whodunnit::Setup setup = random_setup(rng, cast);
-      const std::optional<Mystery> mystery = generate_mystery(setup, rng.fork("mystery"));
+      const std::optional<Mystery> mystery = generate_mystery(setup, rng.fork("mystery"), {.solver_budget = 2000});
       ASSERT_TRUE(mystery.has_value()) << cast << "/" << m;
       const std::vector<Assignment> solutions = Enumerator(setup, mystery->clues).all();
       ASSERT_EQ(solutions.size(), 1u) << cast << "/" << m;

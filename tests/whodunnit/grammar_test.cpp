@@ -176,7 +176,7 @@ TEST(WhodunnitGrammar, ClueCarriesKindSpeakerMarkupAndProse) {
   ASSERT_EQ(readings.size(), 1u) << clue.prose;
   EXPECT_EQ(readings[0].speaker, 4) << clue.prose;
   EXPECT_EQ(kind_from_name(clue.kind), Kind::BesideBoth);
-  const std::string question = murder_question(setup, {.category = kForename, .value = 0}, rng);
+  const std::string question = murder_question(setup, 0, Term{.category = kForename, .value = 0}, rng);
   EXPECT_NE(question.find(setup.categories[kForename].values[0].name), std::string::npos) << question;
 }
 
