@@ -1,7 +1,8 @@
 // WHODUNNIT figures (issue 5): generation time (median and p90) for casts of 5, 6, 7 and 8 with
-// four trait categories besides the portrait, propagation steps (group visits) per second,
-// solver calls per mystery, the share meeting the gold standard, and explain's time. Figures
-// only, on one core; nothing here is a timed test.
+// four trait categories besides the portrait (make_case: themed setup, generator at its default
+// budget, figures), propagation steps (group visits) per second, solver calls per mystery,
+// obviousness / a, the share meeting the gold standard, and explain's time. Figures only, on
+// one core; nothing here is a timed test.
 //
 //   build/rel/bench/whodunnit_bench                   # 20 seeds per cast
 //   build/rel/bench/whodunnit_bench --cases=100       # more seeds
@@ -52,12 +53,12 @@ BENCHMARK(BM_PropagationCast8)->Unit(benchmark::kMicrosecond);
 
 struct CastFigures {
   int cast = 0;
-  Spread generate_ms, explain_ms, solver_calls, clues;
+  Spread generate_ms, explain_ms, solver_calls, clues, obviousness_share;
   int gold = 0;
 };
 
 CastFigures measure(int cast) {
-  std::vector<double> generate_ms, explain_ms, calls, clues;
+  std::vector<double> generate_ms, explain_ms, calls, clues, share;
   int gold = 0;
   for (int seed = 1; seed <= cases_per_cast; ++seed) {
     const auto start = std::chrono::steady_clock::now();
@@ -65,6 +66,7 @@ CastFigures measure(int cast) {
     generate_ms.push_back(1000 * seconds_since(start));
     calls.push_back(static_cast<double>(c.solver_calls));
     clues.push_back(static_cast<double>(c.clues.size()));
+    share.push_back(static_cast<double>(c.figures.obviousness) / c.figures.initial_ambiguity);
     gold += c.figures.gold_standard ? 1 : 0;
     const auto explain_start = std::chrono::steady_clock::now();
     const Lattice lattice(c.setup);
@@ -76,6 +78,7 @@ CastFigures measure(int cast) {
           .explain_ms = spread_of(explain_ms),
           .solver_calls = spread_of(calls),
           .clues = spread_of(clues),
+          .obviousness_share = spread_of(share),
           .gold = gold};
 }
 
@@ -97,12 +100,13 @@ int main(int argc, char** argv) {
 
   std::printf("\nwhodunnit generation, %d seeds per cast, one core (generator %s)\n", cases_per_cast,
               generator_version().c_str());
-  std::printf("%-5s %12s %10s %14s %12s %10s %14s\n", "cast", "median ms", "p90 ms", "solver calls", "clues",
-              "gold", "explain p50 ms");
+  std::printf("%-5s %12s %10s %14s %8s %12s %10s %14s\n", "cast", "median ms", "p90 ms", "solver calls", "clues",
+              "obv./a mean", "gold", "explain p50 ms");
   for (const int cast : {5, 6, 7, 8}) {
     const CastFigures f = measure(cast);
-    std::printf("%-5d %12.2f %10.2f %14.1f %12.1f %6d/%-3d %14.2f\n", f.cast, f.generate_ms.median, f.generate_ms.p90,
-                f.solver_calls.mean, f.clues.mean, f.gold, cases_per_cast, f.explain_ms.median);
+    std::printf("%-5d %12.2f %10.2f %14.1f %8.1f %12.2f %6d/%-3d %14.2f\n", f.cast, f.generate_ms.median,
+                f.generate_ms.p90, f.solver_calls.mean, f.clues.mean, f.obviousness_share.mean, f.gold, cases_per_cast,
+                f.explain_ms.median);
   }
   benchmark::Shutdown();
   return 0;
