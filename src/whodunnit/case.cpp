@@ -1,7 +1,6 @@
 #include "whodunnit/case.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 
 #include <fmt/format.h>
@@ -23,17 +22,6 @@ void sort_terms(std::vector<Bound>& bounds) {
     std::ranges::sort(b.traits, [](const Term& x, const Term& y) { return x.category < y.category; });
 }
 
-bool word_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; }
-
-// True if `word` occurs in `text` as a whole word (or words: "drawing room").
-bool names(const std::string& text, const std::string& word) {
-  for (std::size_t pos = text.find(word); pos != std::string::npos; pos = text.find(word, pos + 1)) {
-    const std::size_t end = pos + word.size();
-    if ((pos == 0 || !word_char(text[pos - 1])) && (end == text.size() || !word_char(text[end]))) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string generator_version() { return fmt::format("{}.{}", kGeneratorVersion, kCaseVersion); }
@@ -44,18 +32,6 @@ std::vector<int> suspects_matching(const Assignment& assignment, std::span<const
     if (std::ranges::all_of(traits, [&](const Term& t) { return assignment[at(s)][at(t.category)] == t.value; }))
       out.push_back(s);
   return out;
-}
-
-std::vector<Term> describe_murderer(const Setup& setup, const Assignment& solution, int murderer,
-                                    const std::string& question) {
-  std::vector<Term> named;
-  for (int c = 1; c < setup.category_count(); ++c) {
-    const Term t{.category = c, .value = solution[at(murderer)][at(c)]};
-    const ValueCount& value = setup.categories[at(c)].values[at(t.value)];
-    if (value.count == 1 && names(question, value.name)) named.push_back(t);
-  }
-  if (named.size() == 1) return named;
-  return {{.category = kPortrait, .value = murderer}};
 }
 
 bool prose_matches_markup(const Setup& setup, const CaseClue& clue) {
@@ -82,8 +58,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options) {
     c.clues.push_back(std::move(out));
   }
   c.question_prose = mystery->question;
-  c.question = {.murderer = mystery->murderer,
-                .description = describe_murderer(c.setup, c.solution, mystery->murderer, mystery->question)};
+  c.question = {.murderer = mystery->murderer, .description = {mystery->question_names}};
   const Lattice lattice(c.setup);
   c.figures = figures(lattice, clue_logic(c));
   return c;

@@ -59,13 +59,6 @@ std::string generator_version();
 // The suspects having every trait of `traits` in `assignment`, in portrait order.
 std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 
-// What the generator's question names the murderer by, as traits: the one value of the
-// murderer's, held by no one else, whose name the sentence uses ("The murderer was the Colonel"),
-// or, when the sentence names none, the murderer's portrait ("The murderer is suspect 3. What is
-// their full name?").
-std::vector<Term> describe_murderer(const Setup& setup, const Assignment& solution, int murderer,
-                                    const std::string& question);
-
 // Whether the prose says what the markup says: for a kind the grammar knows, some reading of the
 // prose (grammar.hpp parse) has exactly the clue's markup; clues of other kinds are not checked.
 bool prose_matches_markup(const Setup& setup, const CaseClue& clue);

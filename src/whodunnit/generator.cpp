@@ -347,6 +347,7 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   }
   const std::optional<Term> named = unique.empty() ? std::nullopt : std::optional<Term>(murder.pick(unique));
   mystery.question = murder_question(setup, mystery.murderer, named, murder);
+  mystery.question_names = named.value_or(Term{.category = kPortrait, .value = mystery.murderer});
   mystery.solver_calls = solver.calls();
   return mystery;
 }

@@ -567,8 +567,4 @@ std::string murder_question(const Setup& setup, int murderer, std::optional<Term
   return renderer.expand_rule(rule, '.', rng);
 }
 
-std::string murder_question(const Setup& setup, Term unique_trait, Rng& rng) {
-  return murder_question(setup, -1, unique_trait, rng);
-}
-
 }  // namespace proven::whodunnit

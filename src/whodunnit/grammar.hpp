@@ -52,8 +52,6 @@ Clue make_clue(const Setup& setup, const Statement& statement, Rng& rng);
 // The mystery's closing question: the murderer named by a trait only they hold (count 1), or,
 // without one, by their portrait.
 std::string murder_question(const Setup& setup, int murderer, std::optional<Term> unique_trait, Rng& rng);
-// The same, named by the trait (which must be unique).
-std::string murder_question(const Setup& setup, Term unique_trait, Rng& rng);
 
 // The count words the grammar uses: 0 "no", 1 "one", ... 8 "eight".
 std::string_view count_word(int k);
