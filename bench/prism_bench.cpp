@@ -112,8 +112,7 @@ void BM_Campaign(benchmark::State& state) {
   std::uint64_t tries = 0;
   for (auto _ : state) {
     const Pack pack = generate_pack("bench", {.only_chapter = std::nullopt, .jobs = 0});
-    tries = 0;
-    for (const auto& t : pack.chapter_tallies) tries += t.tries();
+    tries = proven::total_tries(pack.chapter_tallies);
     campaign_tallies = pack.chapter_tallies;
   }
   state.counters["levels"] = 240;

@@ -68,8 +68,7 @@ void BM_CampaignTwoCores(benchmark::State& state) {
   std::size_t levels = 0;
   for (auto _ : state) {
     const Pack pack = generate_pack("1", {.only_chapter = std::nullopt, .jobs = 2});
-    tries = 0;
-    for (const auto& t : pack.chapter_tallies) tries += t.tries();
+    tries = proven::total_tries(pack.chapter_tallies);
     campaign_tallies = pack.chapter_tallies;
     levels = pack.levels.size();
   }

@@ -24,6 +24,10 @@ mkdir -p "$out/prism"
 mkdir -p "$out/tilt"
 "$proven" tilt verify data/tilt/campaign.json
 "$proven" tilt show data/tilt/campaign.json --level 105 --svg "$out/tilt/level-105.svg"
+mkdir -p "$out/whodunnit"
+"$proven" whodunnit generate --seed 1 --cast 6 --format json --out "$out/whodunnit/case-1.json"
+"$proven" whodunnit generate --seed 1 --cast 6 --out "$out/whodunnit/case-1.txt"
+"$proven" whodunnit solve "$out/whodunnit/case-1.json" --explain > "$out/whodunnit/solution-1.txt"
 
 echo
 echo "proven is built: $proven (try '$proven --help')"
@@ -34,3 +38,5 @@ echo "         $out/prism/level-120.svg (a PRISM level as dealt and solved, with
 echo "         data/prism/campaign.json is the shipped 240-level campaign, re-proven above"
 echo "         $out/tilt/level-105.svg (a TILT cracked-floor level and every tilt of its solution);"
 echo "         data/tilt/campaign.json is the shipped 130-level TILT campaign, re-verified above"
+echo "         $out/whodunnit/case-1.txt (a murder mystery for 6 suspects; its file case-1.json,"
+echo "         and solution-1.txt, the solver's working step by step)"

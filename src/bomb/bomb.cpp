@@ -87,16 +87,25 @@ std::string show(const AnySlot& slot) {
   return std::visit([]<class M>(const Slot<M>& s) { return s.solved ? std::string("solved") : M::show(s.state); }, slot);
 }
 
+nlohmann::json state_json(const AnySlot& slot) {
+  return std::visit([]<class M>(const Slot<M>& s) { return s.solved ? nlohmann::json(nullptr) : M::state_json(s.state); }, slot);
+}
+
 nlohmann::json to_json(const Bomb& bomb) {
   auto modules = nlohmann::json::array();
   for (const auto& slot : bomb.modules) {
     const ModuleInfo& info = info_of(slot);
-    modules.push_back({{"id", std::string(info.id)},
-                       {"name", std::string(info.name)},
-                       {"needy", info.kind == ModuleKind::Needy},
-                       {"shows", show(slot)}});
+    nlohmann::json module;
+    module["id"] = std::string(info.id);
+    module["name"] = std::string(info.name);
+    module["kind"] = info.kind == ModuleKind::Needy ? "needy" : "regular";
+    module["solved"] = std::visit([]<class M>(const Slot<M>& s) { return s.solved; }, slot);
+    module["state"] = state_json(slot);
+    // The text line of `deal` without --json, for people reading the file; programs read state.
+    module["shows"] = show(slot);
+    modules.push_back(module);
   }
-  return {{"format", "proven-bomb/1"},
+  return {{"format", std::string(kBombFormat)},
           {"rule_seed", bomb.rule_seed},
           {"bomb_seed", bomb.bomb_seed},
           {"fingerprint", bomb.fingerprint},

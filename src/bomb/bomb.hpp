@@ -64,8 +64,11 @@ Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, int module_count);
 
 const ModuleInfo& info_of(const AnySlot& slot);
 std::string show(const AnySlot& slot);
-// The bomb as JSON (docs/bomb.md): seeds, fingerprint, edgework, timer, strike limit, and per
-// module its id, name and what the Defuser sees.
+// The module's state_json (what show() shows, as data); null once the module is solved.
+nlohmann::json state_json(const AnySlot& slot);
+// The bomb as JSON (docs/bomb.md, format kBombFormat): seeds, fingerprint, edgework, timer,
+// strike limit, and per module its id, name, kind, state as data and the one-line text.
+inline constexpr std::string_view kBombFormat = "proven-bomb/2";
 nlohmann::json to_json(const Bomb& bomb);
 
 struct AutoplayStep {

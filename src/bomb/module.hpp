@@ -13,6 +13,7 @@
 //     static Action hint(const Rules&, const State&, const Context&);     // the one correct action
 //     static Outcome apply(const Rules&, State&, Action, const Context&); // judge an action
 //     static std::string show(const State&);                 // what the Defuser sees, one line
+//     static nlohmann::json state_json(const State&);        // the same, as data (docs/bomb.md)
 //     static nlohmann::json to_json(const Rules&);           // the rules as data (docs/bomb.md)
 //     static Rules from_json(const nlohmann::json&, const std::string& where);  // and back
 //     // timed and needy modules also:
@@ -133,12 +134,13 @@ concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rule
 };
 
 // A module of the catalog: its rules also go to JSON and back (the manual's data, seed 1's file)
-// and render as its manual page.
+// and render as its manual page, and its dealt state goes to JSON for `proven bomb deal --json`.
 // The proof needs only Module, so tests can prove toy modules.
 template <class M>
 concept CatalogModule = Module<M> && requires(const typename M::Rules& rules, const nlohmann::json& json,
-                                              const std::string& where) {
+                                              const std::string& where, const typename M::State& state) {
   { M::to_json(rules) } -> std::same_as<nlohmann::json>;
+  { M::state_json(state) } -> std::same_as<nlohmann::json>;  // show()'s view as data (`deal --json`)
   { M::from_json(json, where) } -> std::same_as<typename M::Rules>;
   { M::manual_page(rules) } -> std::same_as<Blocks>;  // its manual page
 };

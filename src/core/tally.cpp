@@ -29,6 +29,12 @@ std::uint64_t Tally::rejected(std::string_view reason) const {
   return 0;
 }
 
+std::uint64_t total_tries(std::span<const Tally> tallies) {
+  std::uint64_t tries = 0;
+  for (const Tally& t : tallies) tries += t.tries();
+  return tries;
+}
+
 std::uint64_t Tally::rejected_total() const {
   std::uint64_t total = 0;
   for (const auto& r : rows_) total += r.rejected;

@@ -3,6 +3,7 @@
 // it accepted. Rows keep their first-declared order so printed tables are stable; merging in a
 // fixed order (batch index order) keeps them identical for any thread count.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,5 +44,8 @@ class Tally {
   std::vector<Row> rows_;
   std::uint64_t accepted_ = 0;
 };
+
+// All tries over several tallies (a pack's chapters).
+std::uint64_t total_tries(std::span<const Tally> tallies);
 
 }  // namespace proven

@@ -75,8 +75,7 @@ cli::BenchReport run_bench(unsigned jobs) {
   const auto start = std::chrono::steady_clock::now();
   const Pack pack = generate_pack("bench", {.only_chapter = std::nullopt, .jobs = jobs});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::uint64_t tries = 0;
-  for (const auto& t : pack.chapter_tallies) tries += t.tries();
+  const std::uint64_t tries = proven::total_tries(pack.chapter_tallies);
   return {.figures = {{"levels generated", std::to_string(pack.levels.size())},
                       {"tries", std::to_string(tries)},
                       {"tries per level", fmt::format("{:.1f}", static_cast<double>(tries) / static_cast<double>(pack.levels.size()))},

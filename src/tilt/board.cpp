@@ -11,17 +11,9 @@ namespace proven::tilt {
 namespace {
 
 constexpr std::string_view kColourLetters = "rgby";
-constexpr std::string_view kGateLetters = "^><v";  // indexed below by Dir via gate_letter
+constexpr std::string_view kGateLetters = "^>v<";  // indexed by Dir, the one table both ways
 
-char gate_letter(Dir d) {
-  switch (d) {
-    case Dir::Up: return '^';
-    case Dir::Right: return '>';
-    case Dir::Down: return 'v';
-    case Dir::Left: return '<';
-  }
-  return '?';
-}
+char gate_letter(Dir d) { return kGateLetters[static_cast<std::size_t>(d)]; }
 
 char cell_char(const Cell& c) {
   switch (c.kind) {
@@ -107,8 +99,7 @@ Board from_text(const std::string& text) {
       } else if (ch >= '1' && ch <= '4') {
         c = {Kind::PluggedHole, static_cast<std::uint8_t>(ch - '1'), Dir::Up};
       } else if (const auto g = kGateLetters.find(ch); g != std::string_view::npos) {
-        constexpr std::array<Dir, 4> gate_dirs = {Dir::Up, Dir::Right, Dir::Left, Dir::Down};
-        c = {Kind::Gate, 0, gate_dirs[g]};
+        c = {Kind::Gate, 0, kDirs[g]};
       } else {
         switch (ch) {
           case '.': break;

@@ -70,8 +70,7 @@ cli::BenchReport run_bench(unsigned jobs) {
   const auto start = std::chrono::steady_clock::now();
   const Pack pack = generate_pack("bench", {.only_chapter = std::nullopt, .jobs = jobs});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::uint64_t tries = 0;
-  for (const auto& t : pack.chapter_tallies) tries += t.tries();
+  const std::uint64_t tries = proven::total_tries(pack.chapter_tallies);
   return {.figures = {{"levels generated", std::to_string(pack.levels.size())},
                       {"tries", std::to_string(tries)},
                       {"campaign seconds", fmt::format("{:.2f}", seconds)}},

@@ -174,6 +174,16 @@ nlohmann::json to_json(const Pack& pack) {
 Pack pack_from_json(const nlohmann::json& json) {
   Pack pack;
   pack.seed = check_envelope(json, kPackFormat, "tilt pack", "levels");
+  // A level's phase says which tile its chapter teaches, and the phase table is the generator's:
+  // a pack from another generator version would be judged by the wrong table.
+  const nlohmann::json* version = json.contains("generator") && json["generator"].is_object() && json["generator"].contains("version")
+                                      ? &json["generator"]["version"]
+                                      : nullptr;
+  if (version == nullptr || !version->is_number_integer())
+    throw UserError("'generator.version' must be an integer (the tilt generator that made the pack)");
+  if (version->get<long long>() != kGeneratorVersion)
+    throw UserError(fmt::format("the pack was made by tilt generator version {}; this build verifies version {}",
+                                version->get<long long>(), kGeneratorVersion));
   for (std::size_t i = 0; i < json["levels"].size(); ++i) pack.levels.push_back(level_from_json(json["levels"][i], i));
   return pack;
 }

@@ -8,8 +8,8 @@
 //   solve(Lattice(c.setup), clue_logic(c))      // the clues determine c.solution
 //
 // The question names the murderer by traits (exactly one suspect in the solution has them all,
-// e.g. "the murderer is the Colonel"); the player answers with a portrait, which only the clues
-// reveal.
+// e.g. "the murderer was the Colonel"); the player answers with a portrait and a full name, which
+// only the clues reveal.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -23,8 +23,8 @@
 namespace proven::whodunnit {
 
 inline constexpr std::string_view kCaseFormat = "proven-whodunnit/1";
-// Bumped whenever a seed may give another case through this layer (setup, question, clue text);
-// the mystery generator has its own version, and a case names both (generator_version()).
+// Bumped whenever a seed may give another case through this layer (its forks, what it keeps of
+// the mystery); the mystery generator has its own version, and a case names both.
 inline constexpr int kCaseVersion = 1;
 
 struct Question {
@@ -49,34 +49,28 @@ struct Case {
   std::string question_prose = {};
   Assignment solution = {};
   Figures figures = {};
-  std::int64_t solver_calls = 0;  // spent by the generator
+  std::int64_t solver_budget = 0;  // the generator's, as used
+  std::int64_t solver_calls = 0;   // spent by the generator
 };
 
-// The version string every case records: the mystery generator's and this layer's.
+// The version string every case records: "<generator>.<case>", e.g. "2.1".
 std::string generator_version();
-
-// STAND-IN until who-gen's themed_setup (theme.hpp) reaches main; delete it after the merge.
-// Four trait categories: distinct forenames, surnames with repeats, distinct titles, 2-3 rooms.
-Setup stand_in_setup(int cast, const Rng& rng);
 
 // The suspects having every trait of `traits` in `assignment`, in portrait order.
 std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 
-// The murderer drawn from rng.fork("murderer"), described by one trait no one else has or, when
-// every trait is shared, by two that no one else has together. UserError if no suspect can be
-// described by at most two traits (two suspects alike in everything but the portrait).
-Question pose_question(const Setup& setup, const Assignment& solution, const Rng& rng);
+// Whether the prose says what the markup says: for a kind the grammar knows, some reading of the
+// prose (grammar.hpp parse) has exactly the clue's markup; clues of other kinds are not checked.
+bool prose_matches_markup(const Setup& setup, const CaseClue& clue);
 
-// "The murderer is the Colonel. Which portrait is the murderer?"
-std::string question_text(const Setup& setup, const Question& question);
+struct CaseOptions {
+  std::int64_t solver_budget = 0;  // the generator's; 0: default_solver_budget(cast)
+};
 
-// A kind for markup that came without one (every generated clue names its kind): "identity"
-// for a yes/no on one suspect, else "count".
-std::string kind_of_markup(const std::vector<Bound>& bounds);
-
-// The case of a seed key and cast size: setup, mystery, question, figures. UserError for a cast
-// outside 4..8; Failure if the generator gives up.
-Case make_case(const std::string& seed, int cast);
+// The case of a seed key and cast size: themed_setup from root.fork("setup") and
+// generate_mystery from root.fork("mystery"), root = Rng::from_key(seed); the figures recomputed
+// with figures(). UserError for a cast outside 4..8; Failure if the generator gives up.
+Case make_case(const std::string& seed, int cast, const CaseOptions& options = {});
 
 // The clues as the solver takes them.
 std::vector<Clue> clue_logic(const Case& c);

@@ -154,6 +154,7 @@ json to_json(const Case& c) {
   return {{"format", kCaseFormat},
           {"generator_version", c.generator_version},
           {"seed", c.seed},
+          {"solver_budget", c.solver_budget},
           {"cast", setup.cast},
           {"setup", categories},
           {"clues", clues},
@@ -174,6 +175,11 @@ CaseFile case_from_json(const json& value) {
   c.seed = check_envelope(value, kCaseFormat, "whodunnit case", "clues");
   c.generator_version = text(field(value, "generator_version", ""), "generator_version");
   const int cast = integer(field(value, "cast", ""), kMinCast, kMaxCast, "cast");
+  if (value.contains("solver_budget")) {
+    if (!value["solver_budget"].is_number_integer() || value["solver_budget"].get<std::int64_t>() < 0)
+      fail("solver_budget", "expected a whole number");
+    c.solver_budget = value["solver_budget"].get<std::int64_t>();
+  }
   c.setup = read_setup(cast, field(value, "setup", ""), "setup");
   const Setup& setup = c.setup;
 
@@ -223,7 +229,8 @@ CaseFile case_from_json(const json& value) {
     if (!gold.is_boolean()) fail("figures.gold_standard", "expected true or false");
     c.figures.gold_standard = gold.get<bool>();
     if (f.contains("solver_calls")) {
-      if (!f["solver_calls"].is_number_unsigned()) fail("figures.solver_calls", "expected a whole number");
+      if (!f["solver_calls"].is_number_integer() || f["solver_calls"].get<std::int64_t>() < 0)
+        fail("figures.solver_calls", "expected a whole number");
       c.solver_calls = f["solver_calls"].get<std::int64_t>();
     }
     file.has_figures = true;

@@ -22,6 +22,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 struct GenerateArgs {
   std::string seed = "1";
   int cast = 6;
+  std::int64_t budget = 0;
   std::string format = "text";
   std::string out;
 };
@@ -36,11 +37,13 @@ struct SolveArgs {
 struct StatsArgs {
   std::string seeds;
   int cast = 6;
+  std::int64_t budget = 0;
+  int top = 30;
   unsigned jobs = 0;
 };
 
 void run_generate(const GenerateArgs& args) {
-  const Case c = make_case(args.seed, args.cast);
+  const Case c = make_case(args.seed, args.cast, {.solver_budget = args.budget});
   cli::emit(args.out, args.format == "json" ? json_text(to_json(c)) : case_text(c));
   if (!args.out.empty() && args.out != "-")
     fmt::print(stderr, "{}: a cast of {}, {} clues, determined by propagation; obviousness {} of ambiguity {}{}\n",
@@ -108,13 +111,14 @@ void run_stats(const StatsArgs& args) {
   const auto [first, last] = parse_seed_range(args.seeds);
   Progress progress("cases", last - first + 1);
   const std::string report =
-      stats_report({.first = first, .last = last, .cast = args.cast, .jobs = args.jobs, .progress = &progress});
+      stats_report({.first = first, .last = last, .cast = args.cast, .solver_budget = args.budget, .jobs = args.jobs,
+                    .top_phrases = args.top, .progress = &progress});
   progress.finish();
   fmt::print("{}", report);
 }
 
 cli::BenchReport run_bench(unsigned jobs) {
-  constexpr std::size_t kCases = 24;
+  constexpr std::size_t kCases = 12;
   const auto start = std::chrono::steady_clock::now();
   const auto cases = run_batch<Case>(kCases, [](std::size_t i) { return make_case(std::to_string(i + 1), 6); },
                                      {.jobs = jobs});
@@ -131,16 +135,18 @@ cli::BenchReport run_bench(unsigned jobs) {
           .digest = digest.hex()};
 }
 
-void add_cast_option(CLI::App& app, int& cast) {
+void add_case_options(CLI::App& app, int& cast, std::int64_t& budget) {
   app.add_option("--cast", cast, fmt::format("suspects in the case ({}..{})", kMinCast, kMaxCast))
       ->check(CLI::Range(kMinCast, kMaxCast));
+  app.add_option("--budget", budget, "the generator's solver calls (0: its default for the cast); part of what a seed means")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
 }
 
 void add_commands(CLI::App& group) {
   auto generate_args = std::make_shared<GenerateArgs>();
   CLI::App* generate = group.add_subcommand("generate", "generate a case: portraits, names in play, clues, the question");
   generate->add_option("--seed", generate_args->seed, "seed key (the same seed is always the same case)");
-  add_cast_option(*generate, generate_args->cast);
+  add_case_options(*generate, generate_args->cast, generate_args->budget);
   generate->add_option("--format", generate_args->format, "text (to read) or json (the case file)")
       ->check(CLI::IsMember({"text", "json"}));
   generate->add_option("--out", generate_args->out, "write here instead of stdout (atomically)");
@@ -159,7 +165,9 @@ void add_commands(CLI::App& group) {
   auto stats_args = std::make_shared<StatsArgs>();
   CLI::App* stats = group.add_subcommand("stats", "phrase and clue-kind frequencies and figures over a range of seeds");
   stats->add_option("--seeds", stats_args->seeds, "seed range A..B (both included)")->required();
-  add_cast_option(*stats, stats_args->cast);
+  add_case_options(*stats, stats_args->cast, stats_args->budget);
+  stats->add_option("--top", stats_args->top, "list this many of the most frequent phrases (0: all)")
+      ->check(CLI::NonNegativeNumber);
   cli::add_jobs_option(*stats, stats_args->jobs);
   stats->callback([stats_args] { run_stats(*stats_args); });
 }
@@ -168,6 +176,9 @@ void add_commands(CLI::App& group) {
 
 Proof reprove(const CaseFile& file, const std::string& source) {
   const Case& c = file.content;
+  for (std::size_t i = 0; i < c.clues.size(); ++i)
+    if (!prose_matches_markup(c.setup, c.clues[i]))
+      throw UserError(fmt::format("{}: contradictory: clue {}'s prose does not say what its markup says", source, i + 1));
   const Lattice lattice(c.setup);
   const std::vector<Clue> clues = clue_logic(c);
   const Outcome outcome = solve(lattice, clues);

@@ -13,7 +13,7 @@ cli::GameEntry cli_entry();
 
 // What `solve` proves from a file's data alone: the one assignment its clues determine and the
 // murderer its question names. UserError (exit 2) if the file's clues or question contradict
-// each other, Failure (exit 1) if the clues leave the mystery undetermined or a stated claim
+// each other or a clue's prose does not say what its markup says, Failure (exit 1) if the clues leave the mystery undetermined or a stated claim
 // (solution, answer, figures) is not what the data prove. `source` names the file in messages.
 struct Proof {
   Assignment solution;

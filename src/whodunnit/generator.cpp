@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <climits>
-#include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -281,10 +281,10 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   candidate_order.shuffle(statements);
   const int initial = solver.setup_state().ambiguity();
   std::vector<Candidate> pool;
-  std::map<std::string, bool> seen;
+  std::set<std::string> seen;
   for (const Statement& st : statements) {
     Clue clue = clue_of(setup, st);
-    if (!seen.emplace(markup_key(clue.bounds), true).second) continue;
+    if (!seen.insert(markup_key(clue.bounds)).second) continue;
     const Bounds alone = solver.add(solver.setup_state(), clue);
     PROVEN_CHECK(!alone.contradictory(), "a true clue contradicts the setup");
     const int obviousness = initial - alone.ambiguity();
@@ -347,6 +347,7 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   }
   const std::optional<Term> named = unique.empty() ? std::nullopt : std::optional<Term>(murder.pick(unique));
   mystery.question = murder_question(setup, mystery.murderer, named, murder);
+  mystery.question_names = named.value_or(Term{.category = kPortrait, .value = mystery.murderer});
   mystery.solver_calls = solver.calls();
   return mystery;
 }

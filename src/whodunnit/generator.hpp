@@ -36,9 +36,11 @@ struct Mystery {
   int obviousness = 0;
   bool gold_standard = false;
   std::vector<int> clue_obviousness = {};
-  // The closing question: the murderer (a portrait index), and the sentence that asks it.
+  // The closing question: the murderer (a portrait index), the sentence that asks it, and what the
+  // sentence names them by: the one trait only they hold, or their portrait when none is named.
   int murderer = -1;
   std::string question = {};
+  Term question_names = {};
 };
 
 struct GeneratorOptions {

@@ -34,7 +34,7 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
               "the sitter in portrait {n} says:"}},
 
     {"is.forename", {"is called {v}", "goes by the name of {v}", "is {v}"}},
-    {"is.surname", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {v}s"}},
+    {"is.surname", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {p}"}},
     {"is.title", {"[.=1]is the {v}", "is {a} {v}", "bears the title of {v}"}},
     {"is.room", {"was in the {v}", "spent the evening in the {v}", "was seen in the {v}"}},
     {"is.generic", {"has {c} {v}"}},
@@ -46,8 +46,8 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"is_not.generic", {"does not have {c} {v}"}},
 
     {"are.forename", {"are called {v}"}},
-    {"are.surname", {"are {v}s", "belong to the {v} family"}},
-    {"are.title", {"are {v}s"}},
+    {"are.surname", {"are {p}", "belong to the {v} family"}},
+    {"are.title", {"are {p}"}},
     {"are.room", {"were in the {v}", "spent the evening in the {v}"}},
     {"are.generic", {"have {c} {v}"}},
 
@@ -75,15 +75,15 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"am_not.room", {"was not in the {v}", "never went near the {v}"}},
     {"am_not.generic", {"do not have {c} {v}"}},
 
-    {"noun.forename", {"person called {v}", "guest called {v}"}},
+    {"noun.forename", {"[.>1]person called {v}", "[.>1]guest called {v}"}},  // "no person called Abigail": only if several are
     {"noun.surname", {"{v}", "member of the {v} family"}},
     {"noun.title", {"{v}"}},
     {"noun.room", {"person in the {v}", "guest in the {v}"}},
     {"noun.generic", {"person with {c} {v}"}},
 
-    {"nouns.forename", {"people called {v}"}},
-    {"nouns.surname", {"{v}s", "members of the {v} family"}},
-    {"nouns.title", {"{v}s"}},
+    {"nouns.forename", {"[.>1]people called {v}"}},
+    {"nouns.surname", {"{p}", "members of the {v} family"}},
+    {"nouns.title", {"{p}"}},
     {"nouns.room", {"people in the {v}", "guests in the {v}"}},
     {"nouns.generic", {"people with {c} {v}"}},
 
@@ -105,8 +105,8 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"same_person", {"^<the_one:A> <is:B>."}},
     {"every", {"^<the_all:A> <are:B>.", "[A>1]^every <noun:A> <is:B>."}},
     {"never_together",
-     {"[A=1]^<the_one:A> <is_not:B>.", "^no <noun:A> <is:B>.", "[A>1]^none of the <nouns:A> <are:B>.",
-      "^not one <noun:A> <is:B>."}},
+     {"[A=1]^<the_one:A> <is_not:B>.", "[A>1]^no <noun:A> <is:B>.", "[A>1]^none of the <nouns:A> <are:B>.",
+      "[A>1]^not one <noun:A> <is:B>."}},
     {"exactly",
      {"[K=1]^exactly one <noun:A> <is:B>.", "[K=1]^only one <noun:A> <is:B>.", "[K>1]^exactly {k} <nouns:A> <are:B>.",
       "[K>1]^precisely {k} <nouns:A> <are:B>."}},
@@ -121,7 +121,7 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"i_am_not", {"^<said:L> \"I <am_not:A>.\""}},
     {"beside_none",
      {"^<said:L> \"I sat beside no <noun:A>.\"", "^<said:L> \"Neither of my neighbours <is:A>.\"",
-      "^<said:L> \"Neither person beside me <is:A>.\""}},
+      "^<said:L> \"Neither person beside me <is:A>.\"", "[A=1]^<said:L> \"^<the_one:A> did not sit beside me.\""}},
     {"beside_both",
      {"^<said:L> \"Both my neighbours <are:A>.\"", "^<said:L> \"I sat between two <nouns:A>.\""}},
     {"on_my_left",
@@ -132,7 +132,8 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
       "^<said:L> \"My right-hand neighbour <is:A>.\""}},
     {"room_none",
      {"^<said:L> \"I <was_in:A>, and no <noun:B> was there.\"",
-      "^<said:L> \"I <was_in:A>, and there was not a single <noun:B> there.\""}},
+      "^<said:L> \"I <was_in:A>, and there was not a single <noun:B> there.\"",
+      "[B=1]^<said:L> \"I <was_in:A>, and <the_one:B> was not there.\""}},
     {"room_all",
      {"^<said:L> \"Everyone <where:A>, myself included, <is:B>.\"",
       "^<said:L> \"I <was_in:A>, and everyone there, myself included, <is:B>.\""}},
@@ -295,6 +296,12 @@ std::string slot_text(const Setup& setup, const Bindings& b, char slot, char var
     case 'N': return std::string(count_word(count_in_setup(setup, term(b, var))));
     case 'n': return std::to_string(suspect(b, var) + 1);
     case 'k': return std::string(count_word(b.K));
+    case 'p': {  // the plural of the current term's value name: Caines, Fairfaxes
+      const std::string name = slot_text(setup, b, 'v', var);
+      const bool sibilant = name.ends_with("s") || name.ends_with("x") || name.ends_with("z") ||
+                            name.ends_with("ch") || name.ends_with("sh");
+      return name + (sibilant ? "es" : "s");
+    }
     case 'a': {  // the indefinite article before the current term's value name
       const char first = slot_text(setup, b, 'v', var)[0];
       return std::string_view("AEIOU").find(first) != std::string_view::npos ? "an" : "a";

@@ -15,7 +15,8 @@
 //               subject suspect), L (the speaker), A and B (trait terms), K (a count). For a
 //               term variable the rule looked up is "rule.<role>" (forename, surname, title,
 //               room, or generic for any other category name), else plain "rule".
-//   {v} {c}     the current term's value name / category name; {a}: a or an before {v}
+//   {v} {c}     the current term's value name / category name; {a}: a or an before {v};
+//               {p}: its plural (Caines, Fairfaxes)
 //   {N}         the current term's count in the setup, as a word
 //   {n}         the current suspect's portrait number (1-based)
 //   {k}         K as a word ("one", "two", ...)

@@ -36,14 +36,25 @@ std::string citation(const Step& step) {
 }  // namespace
 
 std::string fact_text(const Setup& setup, const Fact& fact) {
-  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds, false));
+  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds));
 }
 
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect) {
-  std::vector<std::string> values;
-  for (int c = 1; c < setup.category_count(); ++c)
-    values.push_back(setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name);
-  return fmt::format("{} ({})", portrait_name(suspect), join(values, ", "));
+  // Title, forename and surname make a full name ("Colonel Hugo Vane"); any other trait follows.
+  std::string name;
+  std::vector<std::string> rest;
+  for (const char* part : {"title", "forename", "surname"})
+    for (int c = 1; c < setup.category_count(); ++c)
+      if (setup.categories[at(c)].name == part)
+        name += (name.empty() ? "" : " ") + setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name;
+  for (int c = 1; c < setup.category_count(); ++c) {
+    const std::string& category = setup.categories[at(c)].name;
+    if (category == "title" || category == "forename" || category == "surname") continue;
+    const std::string& value = setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name;
+    rest.push_back(category == "room" ? "in the " + value : category + " " + value);
+  }
+  if (!name.empty()) rest.insert(rest.begin(), name);
+  return fmt::format("{} ({})", portrait_name(suspect), join(rest, ", "));
 }
 
 std::string solution_text(const Setup& setup, const Assignment& solution) {
@@ -59,11 +70,7 @@ std::string solution_text(const Setup& setup, const Assignment& solution) {
   return text;
 }
 
-std::string clue_line(const Case& c, int clue) {
-  const CaseClue& k = c.clues[at(clue)];
-  if (k.speaker >= 0) return fmt::format("{} says: \u201c{}\u201d", sentence_case(portrait_name(k.speaker)), k.prose);
-  return k.prose;
-}
+std::string clue_line(const Case& c, int clue) { return c.clues[at(clue)].prose; }
 
 std::string case_text(const Case& c) {
   const Setup& setup = c.setup;

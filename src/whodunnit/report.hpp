@@ -18,7 +18,8 @@ std::string solution_text(const Setup& setup, const Assignment& solution);
 // "portrait 3 (Colonel Abigail Caine, in the library)".
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect);
 
-// How a clue reads in a listing: its prose, or the speaker's account in quotes.
+// How a clue reads in a listing: its prose (the grammar writes an eyewitness clue as the
+// speaker's account: Suspect 3 says: "I sat beside no Colonel.").
 std::string clue_line(const Case& c, int clue);
 
 // A step: the cited clues, the inference, and the facts it settles (facts that follow at once

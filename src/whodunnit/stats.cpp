@@ -9,6 +9,7 @@
 
 #include "core/batch.hpp"
 #include "core/errors.hpp"
+#include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -62,12 +63,19 @@ std::string spread_line(std::string_view name, const Spread& s) {
 }
 
 // Rows by count, most frequent first (ties in name order): deterministic for any input order.
-std::string frequency_table(const std::map<std::string, int>& counts, int total) {
+std::string frequency_table(const std::map<std::string, int>& counts, int total, int top = 0) {
   std::vector<std::pair<std::string, int>> rows(counts.begin(), counts.end());
   std::ranges::stable_sort(rows, [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string text;
-  for (const auto& [name, n] : rows)
-    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", n, 100.0 * n / std::max(1, total), name);
+  const std::size_t shown = top > 0 ? std::min(rows.size(), static_cast<std::size_t>(top)) : rows.size();
+  for (std::size_t i = 0; i < shown; ++i)
+    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, 100.0 * rows[i].second / std::max(1, total), rows[i].first);
+  if (shown < rows.size()) {
+    int rest = 0;
+    for (std::size_t i = shown; i < rows.size(); ++i) rest += rows[i].second;
+    text += fmt::format("  {:>6} {:>5.1f}%  ({} other phrases, each at most {} times)\n", rest,
+                        100.0 * rest / std::max(1, total), rows.size() - shown, rows[shown].second);
+  }
   return text;
 }
 
@@ -120,7 +128,7 @@ std::string stats_report(const StatsRequest& request) {
   const auto summaries = run_batch<CaseSummary>(
       count,
       [&](std::size_t i) {
-        const Case c = make_case(std::to_string(request.first + i), request.cast);
+        const Case c = make_case(std::to_string(request.first + i), request.cast, {.solver_budget = request.solver_budget});
         CaseSummary s{.clues = static_cast<double>(c.clues.size()),
                       .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
                       .obviousness = static_cast<double>(c.figures.obviousness),
@@ -149,8 +157,9 @@ std::string stats_report(const StatsRequest& request) {
     for (const std::string& p : s.phrases) ++phrases[p];
     total_clues += static_cast<int>(s.kinds.size());
   }
-  std::string text = fmt::format("whodunnit stats: seeds {}..{}, cast {}, {} cases (generator {})\n", request.first,
-                                 request.last, request.cast, count, generator_version());
+  std::string text = fmt::format("whodunnit stats: seeds {}..{}, cast {}, {} cases (generator {}, solver budget {})\n",
+                                 request.first, request.last, request.cast, count, generator_version(),
+                                 request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
   text += spread_line("clues per case", spread_of(clues));
   text += spread_line("ambiguity removed (a)", spread_of(ambiguity));
   text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness));
@@ -160,7 +169,7 @@ std::string stats_report(const StatsRequest& request) {
                       100.0 * gold / static_cast<double>(count));
   text += fmt::format("clue kinds ({} clues):\n", total_clues) + frequency_table(kinds, total_clues);
   text += fmt::format("phrases ({} distinct of {} clues):\n", phrases.size(), total_clues) +
-          frequency_table(phrases, total_clues);
+          frequency_table(phrases, total_clues, request.top_phrases);
   return text;
 }
 

@@ -17,7 +17,9 @@ struct StatsRequest {
   std::uint64_t first = 1;  // seeds first..last, both included
   std::uint64_t last = 1;
   int cast = 6;
+  std::int64_t solver_budget = 0;  // 0: the generator's default for the cast
   unsigned jobs = 0;
+  int top_phrases = 30;  // the most frequent phrases listed; 0 lists every one
   Progress* progress = nullptr;
 };
 

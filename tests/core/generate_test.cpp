@@ -145,5 +145,15 @@ TEST(Tally, MergesInOrderAndPrintsATable) {
   EXPECT_EQ(a.to_json()["accepted"], 3);
 }
 
+TEST(Tally, TotalTriesAddsEveryTallysTries) {
+  std::vector<Tally> chapters(3);
+  chapters[0].reject("too easy", 5);
+  chapters[1].accept(2);
+  chapters[2].reject("not unique");
+  chapters[2].accept();
+  EXPECT_EQ(total_tries(chapters), 9u);
+  EXPECT_EQ(total_tries({}), 0u);
+}
+
 }  // namespace
 }  // namespace proven

@@ -183,6 +183,10 @@ TEST(TiltPack, MalformedPacksAreUserErrors) {
       [](nlohmann::json& j) { j["levels"][0]["chance"] = "0"; },
       [](nlohmann::json& j) { j["levels"][0]["chance"] = 5; },
       [](nlohmann::json& j) { j["levels"][0]["bits"] = "many"; },
+      // Another generator's phase table would judge the levels' tiles wrongly.
+      [](nlohmann::json& j) { j["generator"]["version"] = kGeneratorVersion + 1; },
+      [](nlohmann::json& j) { j["generator"]["version"] = "1"; },
+      [](nlohmann::json& j) { j.erase("generator"); },
   };
   proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return pack_from_json(j); });
 }

@@ -30,28 +30,28 @@ bool one_line(const std::string& out) {
 bool has(const std::string& out, const std::string& what) { return out.find(what) != std::string::npos; }
 
 TEST_F(WhodunnitCli, GenerateShowsTheCaseAndWritesTheFile) {
-  auto r = run_proven("whodunnit generate --seed 11 --cast 5");
+  auto r = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "Portraits: 1, 2, 3, 4, 5.")) << r.out;
   EXPECT_TRUE(has(r.out, "Names in play")) << r.out;
-  EXPECT_TRUE(has(r.out, "Question: The murderer ")) << r.out;
-  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5").out, r.out);  // the seed is the case
-  EXPECT_NE(run_proven("whodunnit generate --seed 12 --cast 5").out, r.out);
+  EXPECT_TRUE(has(r.out, "\nQuestion: ")) << r.out;
+  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000").out, r.out);  // the seed is the case
+  EXPECT_NE(run_proven("whodunnit generate --seed 12 --cast 5 --budget 3000").out, r.out);
 
-  r = run_proven("whodunnit generate --seed 11 --cast 5 --format json --out " + path("case.json"));
+  r = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --format json --out " + path("case.json"));
   ASSERT_EQ(r.code, 0) << r.out;
   const auto json = proven::read_json_file(path("case.json"));
   EXPECT_EQ(json["format"], "proven-whodunnit/1");
   EXPECT_EQ(json["cast"], 5);
   // The text lists every clue of the file, numbered, with its prose.
-  const std::string text = run_proven("whodunnit generate --seed 11 --cast 5").out;
+  const std::string text = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000").out;
   for (std::size_t i = 0; i < json["clues"].size(); ++i)
     EXPECT_TRUE(has(text, std::to_string(i + 1) + ". " + json["clues"][i]["prose"].get<std::string>())) << i;
-  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --format json").out, proven::read_file(path("case.json")));
+  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --format json").out, proven::read_file(path("case.json")));
 }
 
 TEST_F(WhodunnitCli, SolveExplainAndHint) {
-  ASSERT_EQ(run_proven("whodunnit generate --seed 4 --cast 5 --format json --out " + path("case.json")).code, 0);
+  ASSERT_EQ(run_proven("whodunnit generate --seed 4 --cast 5 --budget 3000 --format json --out " + path("case.json")).code, 0);
   const auto json = proven::read_json_file(path("case.json"));
   const std::string answer = "Answer: portrait " + json["answer"].get<std::string>() + " (";
 
@@ -86,7 +86,7 @@ TEST_F(WhodunnitCli, SolveExplainAndHint) {
 }
 
 TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
-  ASSERT_EQ(run_proven("whodunnit generate --seed 9 --cast 5 --format json --out " + path("case.json")).code, 0);
+  ASSERT_EQ(run_proven("whodunnit generate --seed 9 --cast 5 --budget 3000 --format json --out " + path("case.json")).code, 0);
   const auto good = proven::read_json_file(path("case.json"));
 
   // Malformed: exit 2, one line naming the file, nothing else.
@@ -104,7 +104,7 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
 
   // Contradictory: a clue denying portrait 1's true forename. Exit 2, one line.
   auto contradictory = good;
-  contradictory["clues"].push_back({{"kind", "identity"},
+  contradictory["clues"].push_back({{"kind", "markup"},  // a kind the grammar does not check
                                     {"prose", "Portrait 1 is not who they are."},
                                     {"speaker", nullptr},
                                     {"markup", {{{"traits", {{"portrait", "1"}, {"forename", good["solution"][0]["forename"]}}},
@@ -113,7 +113,17 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   const std::string bad = write("contradictory.json", contradictory);
   r = run_proven("whodunnit solve " + bad + " --explain");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "contradictory: clue " + std::to_string(contradictory["clues"].size()))) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "contradictory: clue " + std::to_string(contradictory["clues"].size()) +
+                                              " cannot hold together with the setup and clues before it"))
+      << r.out;
+
+  // Prose that says something other than its markup: exit 2.
+  auto misprose = good;
+  auto& bound = misprose["clues"][0]["markup"][0];
+  bound["min"] = bound["max"] = bound["max"].get<int>() == 0 ? 1 : 0;
+  r = run_proven("whodunnit solve " + write("misprose.json", misprose));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "clue 1's prose does not say what its markup says")) << r.out;
 
   // Undetermined: only the first two clues. Exit 1, one line.
   auto undetermined = good;
@@ -138,25 +148,36 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   EXPECT_EQ(run_proven("whodunnit solve " + write("figures.json", wrong_figures)).code, 1);
 }
 
+TEST_F(WhodunnitCli, TheDefaultBudgetIsTheGeneratorsAndIsRecorded) {
+  auto r = run_proven("whodunnit generate --seed 2 --cast 4 --format json --out " + path("case.json"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto json = proven::read_json_file(path("case.json"));
+  EXPECT_GT(json["solver_budget"].get<std::int64_t>(), 3000);
+  r = run_proven("whodunnit generate --seed 2 --cast 4 --format json --budget " +
+                 std::to_string(json["solver_budget"].get<std::int64_t>()));
+  EXPECT_EQ(r.out, proven::read_file(path("case.json")));  // the default, spelled out, is the same case
+  EXPECT_EQ(run_proven("whodunnit solve " + path("case.json")).code, 0);
+}
+
 TEST_F(WhodunnitCli, BadArgumentsLeaveNoFileBehind) {
-  for (const std::string args : {"--cast 9", "--cast 3", "--format yaml", "--cast six"}) {
+  for (const std::string args : {"--cast 9", "--cast 3", "--format yaml", "--cast six", "--budget -1"}) {
     const auto r = run_proven("whodunnit generate " + args + " --out " + path("x.json"));
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_FALSE(std::filesystem::exists(path("x.json"))) << args;
   }
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 5..3 --cast 5").code, 2);
-  EXPECT_EQ(run_proven("whodunnit stats --cast 5").code, 2);
+  EXPECT_EQ(run_proven("whodunnit stats --seeds 5..3 --cast 5 --budget 3000").code, 2);
+  EXPECT_EQ(run_proven("whodunnit stats --cast 5 --budget 3000").code, 2);
 }
 
 TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobs) {
-  const auto one = run_proven("whodunnit stats --seeds 1..12 --cast 4 --jobs 1");
+  const auto one = run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 1");
   ASSERT_EQ(one.code, 0) << one.out;
   EXPECT_TRUE(has(one.out, "12 cases")) << one.out;
   EXPECT_TRUE(has(one.out, "gold standard")) << one.out;
   EXPECT_TRUE(has(one.out, "clue kinds")) << one.out;
   EXPECT_TRUE(has(one.out, "phrases (")) << one.out;
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --jobs 2").out, one.out);
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --jobs 3").out, one.out);
+  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 2").out, one.out);
+  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 3").out, one.out);
 }
 
 }  // namespace

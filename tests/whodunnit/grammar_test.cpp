@@ -125,6 +125,9 @@ TEST(WhodunnitGrammar, KnownSentencesReadAsHandWrittenMarkup) {
   EXPECT_EQ(only("Suspect 3 says: \"I sat beside no Duke.\""),
             (std::vector<Bound>{{.traits = {portrait(1), trait(3, 0)}, .min = 0, .max = 0},
                                 {.traits = {portrait(3), trait(3, 0)}, .min = 0, .max = 0}}));
+  EXPECT_EQ(only("Suspect 3 says: \"Abigail did not sit beside me.\""),
+            (std::vector<Bound>{{.traits = {portrait(1), trait(1, 0)}, .min = 0, .max = 0},
+                                {.traits = {portrait(3), trait(1, 0)}, .min = 0, .max = 0}}));
   // Suspect 1 sits beside the last portrait.
   EXPECT_EQ(only("Suspect 1: \"The person on my left was in the study.\""),
             (std::vector<Bound>{{.traits = {portrait(3), trait(4, 1)}, .min = 1, .max = 1}}));
@@ -146,6 +149,7 @@ TEST(WhodunnitGrammar, KnownSentencesReadAsHandWrittenMarkup) {
   EXPECT_TRUE(parse(setup, "Suspect 9 is the Duke.").empty());        // no such portrait
   EXPECT_TRUE(parse(setup, "Exactly one Caine were in the library.").empty());
   EXPECT_TRUE(parse(setup, "The Caine is the Duke.").empty());        // two Caines: no "the"
+  EXPECT_TRUE(parse(setup, "No person called Abigail is a Caine.").empty());  // one Abigail: "Abigail is not"
 }
 
 TEST(WhodunnitGrammar, DrawsAreDeterministicAndVaried) {
@@ -178,6 +182,9 @@ TEST(WhodunnitGrammar, ClueCarriesKindSpeakerMarkupAndProse) {
   EXPECT_EQ(kind_from_name(clue.kind), Kind::BesideBoth);
   const std::string question = murder_question(setup, 0, Term{.category = kForename, .value = 0}, rng);
   EXPECT_NE(question.find(setup.categories[kForename].values[0].name), std::string::npos) << question;
+  // Without a trait only the murderer holds, the question names their portrait.
+  const std::string by_portrait = murder_question(setup, 2, std::nullopt, rng);
+  EXPECT_NE(by_portrait.find(" 3"), std::string::npos) << by_portrait;
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ TEST(WhodunnitZ3, ExactlyOneAssignmentSatisfiesEveryGeneratedCase) {
     const int seeds = cast <= 5 ? 12 : 6;
     for (int seed = 1; seed <= seeds; ++seed) {
       SCOPED_TRACE("cast " + std::to_string(cast) + " seed " + std::to_string(seed));
-      const std::string text = json_text(to_json(make_case("z3-" + std::to_string(seed), cast)));
+      const std::string text = json_text(to_json(make_case("z3-" + std::to_string(seed), cast, {.solver_budget = 3000})));
       const Case c = case_from_json(parse_json(text, "case")).content;
       Encoding encoding(c.setup);
       for (const CaseClue& clue : c.clues)
@@ -101,7 +101,7 @@ TEST(WhodunnitZ3, ExactlyOneAssignmentSatisfiesEveryGeneratedCase) {
 
 // The encoding can tell: the setup alone has many solutions, and a lie has none.
 TEST(WhodunnitZ3, TheEncodingSeesAmbiguityAndLies) {
-  const Case c = make_case("z3-control", 5);
+  const Case c = make_case("z3-control", 5, {.solver_budget = 3000});
   {
     Encoding encoding(c.setup);
     ASSERT_EQ(encoding.check(), z3::sat);

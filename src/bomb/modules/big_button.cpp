@@ -160,6 +160,16 @@ std::string BigButton::show(const State& state) {
   return text;
 }
 
+nlohmann::json BigButton::state_json(const State& state) {
+  nlohmann::json j;
+  j["colour"] = std::string(kColourNames[state.colour]);
+  j["label"] = std::string(kLabelNames[state.label]);
+  j["held"] = state.held;
+  // The strip lights (and so can be seen) only while the button is held.
+  j["strip"] = state.held ? nlohmann::json(std::string(kColourNames[state.strip])) : nlohmann::json(nullptr);
+  return j;
+}
+
 BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   static constexpr std::array<std::string_view, 4> kKinds = {"colour_is", "label_is", "batteries_more_than", "indicator_lit"};

@@ -123,6 +123,19 @@ std::string Blinker::show(const State& state) {
   return text + fmt::format(", dial at {} kHz", frequency_khz(state.dial));
 }
 
+nlohmann::json Blinker::state_json(const State& state) {
+  auto blinking = nlohmann::json::array();
+  for (std::size_t i = 0; i < state.length; ++i) {
+    std::string letter;
+    for (int f = 0; f < state.signal[i].length; ++f) letter += ((state.signal[i].longs >> f) & 1U) ? '-' : '.';
+    blinking.push_back(letter);
+  }
+  nlohmann::json j;
+  j["blinking"] = blinking;
+  j["dial_khz"] = frequency_khz(state.dial);
+  return j;
+}
+
 Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

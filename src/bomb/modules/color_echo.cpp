@@ -87,6 +87,18 @@ std::string ColorEcho::show(const State& state) {
   return text;
 }
 
+nlohmann::json ColorEcho::state_json(const State& state) {
+  // Only the flashes of the stages reached so far: the rest of the sequence is not shown yet.
+  auto flashing = nlohmann::json::array();
+  for (int i = 0; i < state.stage; ++i) flashing.push_back(std::string(kPadNames[state.flashes[static_cast<std::size_t>(i)]]));
+  nlohmann::json j;
+  j["stage"] = static_cast<int>(state.stage);
+  j["stages"] = static_cast<int>(state.length);
+  j["flashing"] = flashing;
+  j["answered"] = static_cast<int>(state.answered);
+  return j;
+}
+
 ColorEcho::Rules ColorEcho::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

@@ -121,6 +121,25 @@ std::string DialAlignment::show(const State& state) {
   return text;
 }
 
+nlohmann::json DialAlignment::state_json(const State& state) {
+  nlohmann::json j;
+  j["dial"] = std::string(kDirectionNames[state.dial]);
+  j["asleep"] = !state.timer.active;
+  j["lights"] = nullptr;  // asleep, no light is on and no pattern is shown
+  if (state.timer.active) {
+    const std::uint16_t lights = pattern_shown(state);
+    constexpr int kPerRow = kLights / 2;  // two rows, as the module and the manual draw them
+    auto rows = nlohmann::json::array();
+    for (int row = 0; row < 2; ++row) {
+      auto on = nlohmann::json::array();
+      for (int i = row * kPerRow; i < (row + 1) * kPerRow; ++i) on.push_back(((lights >> i) & 1U) != 0);
+      rows.push_back(on);
+    }
+    j["lights"] = rows;
+  }
+  return j;
+}
+
 DialAlignment::Rules DialAlignment::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

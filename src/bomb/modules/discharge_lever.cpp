@@ -61,6 +61,13 @@ std::string DischargeLever::show(const State& state) {
   return fmt::format("meter {}%{}", state.charge * 100 / kFullMs, state.held ? ", lever held" : "");
 }
 
+nlohmann::json DischargeLever::state_json(const State& state) {
+  nlohmann::json j;
+  j["meter_percent"] = state.charge * 100 / kFullMs;
+  j["held"] = state.held;
+  return j;
+}
+
 DischargeLever::Rules DischargeLever::from_json(const nlohmann::json& j, const std::string& where) {
   if (!j.is_object() || !j.empty()) json_read::fail(where, "Discharge Lever has no rules: expected {}");
   return {};

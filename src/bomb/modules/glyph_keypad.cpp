@@ -159,6 +159,17 @@ std::string GlyphKeypad::show(const State& state) {
   return text;
 }
 
+nlohmann::json GlyphKeypad::state_json(const State& state) {
+  auto keys = nlohmann::json::array();
+  for (int k = 0; k < kKeys; ++k) {
+    nlohmann::json key;
+    key["glyph"] = std::string(kGlyphNames[state.keys[static_cast<std::size_t>(k)]]);
+    key["down"] = ((state.pressed >> k) & 1U) != 0;
+    keys.push_back(key);
+  }
+  return {{"keys", keys}};
+}
+
 GlyphKeypad::Rules GlyphKeypad::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

@@ -259,6 +259,15 @@ std::string Labyrinth::show(const State& state) {
                      cell(state.goal));
 }
 
+nlohmann::json Labyrinth::state_json(const State& state) {
+  auto cell = [](int c) { return nlohmann::json{{"column", c % kSize + 1}, {"row", c / kSize + 1}}; };
+  nlohmann::json j;
+  j["markers"] = nlohmann::json::array({cell(state.markers[0]), cell(state.markers[1])});
+  j["light"] = cell(state.light);
+  j["goal"] = cell(state.goal);
+  return j;
+}
+
 Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

@@ -188,6 +188,18 @@ std::string Passcode::show(const State& state) {
   return text;
 }
 
+nlohmann::json Passcode::state_json(const State& state) {
+  auto wheels = nlohmann::json::array();
+  for (std::size_t w = 0; w < kWheels; ++w) {
+    nlohmann::json wheel;
+    wheel["letters"] = std::string(state.wheels[w].begin(), state.wheels[w].end());
+    wheel["shown_position"] = state.shown[w] + 1;
+    wheel["shown_letter"] = std::string(1, state.wheels[w][state.shown[w]]);
+    wheels.push_back(wheel);
+  }
+  return {{"wheels", wheels}};
+}
+
 Passcode::Rules Passcode::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

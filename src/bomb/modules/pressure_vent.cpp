@@ -92,6 +92,14 @@ std::string PressureVent::show(const State& state) {
   return fmt::format("asking \"{}\"", kPrompts[prompt_shown(state)]);
 }
 
+nlohmann::json PressureVent::state_json(const State& state) {
+  // Asleep, the module shows nothing; the prompts of later wakes are never shown ahead.
+  nlohmann::json j;
+  j["asleep"] = !state.timer.active;
+  j["prompt"] = state.timer.active ? nlohmann::json(std::string(kPrompts[prompt_shown(state)])) : nlohmann::json(nullptr);
+  return j;
+}
+
 PressureVent::Rules PressureVent::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   static constexpr std::array<std::string_view, 2> kAnswers = {"no", "yes"};

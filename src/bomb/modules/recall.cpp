@@ -137,6 +137,18 @@ std::string Recall::show(const State& state) {
                      now.labels[1], now.labels[2], now.labels[3]);
 }
 
+nlohmann::json Recall::state_json(const State& state) {
+  const Stage& now = state.stages[state.stage];  // later stages are not shown yet
+  auto labels = nlohmann::json::array();
+  for (auto label : now.labels) labels.push_back(static_cast<int>(label));
+  nlohmann::json j;
+  j["stage"] = state.stage + 1;
+  j["stages"] = kStages;
+  j["display"] = static_cast<int>(now.display);
+  j["labels"] = labels;
+  return j;
+}
+
 Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   static constexpr std::array<std::string_view, 4> kKinds = {"position", "label", "same_position_as_stage", "same_label_as_stage"};

@@ -91,6 +91,21 @@ std::string TangledWires::show(const State& state) {
   return text;
 }
 
+nlohmann::json TangledWires::state_json(const State& state) {
+  auto wires = nlohmann::json::array();
+  for (int i = 0; i < state.count; ++i) {
+    const std::uint8_t f = state.features[static_cast<std::size_t>(i)];
+    nlohmann::json wire;
+    wire["red_stripe"] = (f & kRed) != 0;
+    wire["blue_stripe"] = (f & kBlue) != 0;
+    wire["star"] = (f & kStar) != 0;
+    wire["led"] = (f & kLed) != 0;
+    wire["cut"] = ((state.cut >> i) & 1U) != 0;
+    wires.push_back(wire);
+  }
+  return {{"wires", wires}};
+}
+
 TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   static constexpr std::array<std::string_view, 5> kCodes = {"cut", "skip", "serial_even", "parallel_port", "two_batteries"};

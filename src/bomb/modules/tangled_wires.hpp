@@ -56,6 +56,8 @@ struct TangledWires {
 
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
+  // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.
+  static nlohmann::json state_json(const State& state);
   // This module's manual page (bomb/manual/document.hpp): how to read it, then the rules.
   static Blocks manual_page(const Rules& rules);
   // The inverse of to_json; anything malformed is a UserError naming `where` in the document.

@@ -108,6 +108,25 @@ std::string WirePanels::show(const State& state) {
   return text;
 }
 
+nlohmann::json WirePanels::state_json(const State& state) {
+  const Panel& panel = state.panels[state.panel];  // later panels are not shown yet
+  auto wires = nlohmann::json::array();
+  for (std::size_t p = 0; p < kPosts; ++p) {
+    if (!((panel.present >> p) & 1U)) continue;
+    nlohmann::json wire;
+    wire["post"] = p + 1;
+    wire["colour"] = std::string(kColourNames[panel.wires[p].colour]);
+    wire["letter"] = std::string(1, static_cast<char>('A' + panel.wires[p].letter));
+    wire["cut"] = ((state.cut >> p) & 1U) != 0;
+    wires.push_back(wire);
+  }
+  nlohmann::json j;
+  j["panel"] = state.panel + 1;
+  j["panels"] = kPanels;
+  j["wires"] = wires;
+  return j;
+}
+
 WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;

@@ -401,6 +401,12 @@ std::string Wires::show(const State& state) {
   return text;
 }
 
+nlohmann::json Wires::state_json(const State& state) {
+  auto wires = nlohmann::json::array();
+  for (int i = 0; i < state.count; ++i) wires.push_back(std::string(colour_name(state.colours[static_cast<std::size_t>(i)])));
+  return {{"wires", wires}};
+}
+
 Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   static constexpr std::array<std::string_view, 5> kKinds = {"count_is", "count_at_least", "last_is", "serial_odd", "serial_even"};

@@ -83,6 +83,18 @@ std::string WordGrid::show(const State& state) {
   return text;
 }
 
+nlohmann::json WordGrid::state_json(const State& state) {
+  const Round& round = state.rounds[state.round];  // later rounds are not shown yet
+  auto buttons = nlohmann::json::array();
+  for (auto b : round.buttons) buttons.push_back(std::string(kButtonNames[b]));
+  nlohmann::json j;
+  j["round"] = state.round + 1;
+  j["rounds"] = kRounds;
+  j["display"] = std::string(kDisplayNames[round.display]);
+  j["buttons"] = buttons;
+  return j;
+}
+
 WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
   Rules rules;
