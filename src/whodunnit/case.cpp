@@ -34,6 +34,33 @@ std::vector<int> suspects_matching(const Assignment& assignment, std::span<const
   return out;
 }
 
+void assign_tellers(std::vector<CaseClue>& clues, int cast, Rng rng) {
+  std::vector<int> load(at(cast), 0);
+  for (CaseClue& clue : clues) {
+    clue.teller = clue.speaker;
+    if (clue.speaker >= 0) ++load[at(clue.speaker)];
+  }
+  for (CaseClue& clue : clues) {
+    if (clue.teller >= 0) continue;
+    // "Suspect 3 is not called Nigel" reads oddly in suspect 3's own mouth.
+    std::vector<bool> named(at(cast), false);
+    for (const Bound& b : clue.bounds)
+      for (const Term& t : b.traits)
+        if (t.category == kPortrait) named[at(t.value)] = true;
+    const bool anyone_unnamed = std::ranges::count(named, false) > 0;
+    std::vector<int> fewest;
+    for (int s = 0; s < cast; ++s) {
+      if (named[at(s)] && anyone_unnamed) continue;
+      if (!fewest.empty() && load[at(s)] > load[at(fewest[0])]) continue;
+      if (!fewest.empty() && load[at(s)] < load[at(fewest[0])]) fewest.clear();
+      fewest.push_back(s);
+    }
+    clue.teller = fewest[at(static_cast<int>(rng.below(fewest.size())))];
+    ++load[at(clue.teller)];
+  }
+  std::ranges::stable_sort(clues, [](const CaseClue& x, const CaseClue& y) { return x.teller < y.teller; });
+}
+
 bool prose_matches_markup(const Setup& setup, const CaseClue& clue) {
   if (!kind_from_name(clue.kind)) return true;
   std::vector<Bound> bounds = clue.bounds;
@@ -57,6 +84,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options) {
     sort_terms(out.bounds);
     c.clues.push_back(std::move(out));
   }
+  assign_tellers(c.clues, cast, root.fork("tellers"));
   c.question_prose = mystery->question;
   c.question = {.murderer = mystery->murderer, .description = {mystery->question_names}};
   const Lattice lattice(c.setup);

@@ -25,7 +25,8 @@ namespace proven::whodunnit {
 inline constexpr std::string_view kCaseFormat = "proven-whodunnit/1";
 // Bumped whenever a seed may give another case through this layer (its forks, what it keeps of
 // the mystery); the mystery generator has its own version, and a case names both.
-inline constexpr int kCaseVersion = 1;
+// 2: every clue is part of a suspect's account (CaseClue::teller), clues grouped by teller.
+inline constexpr int kCaseVersion = 2;
 
 struct Question {
   int murderer = -1;                 // portrait index: the answer
@@ -37,7 +38,11 @@ struct CaseClue {
   std::vector<Bound> bounds = {};
   std::string kind = {};
   std::string prose = {};
-  int speaker = -1;  // the suspect whose account it is, or -1 for a narrator's fact
+  int speaker = -1;  // the suspect speaking in the first person (part of the logic), or -1
+  // The suspect whose account holds the clue (the original's clues are all firsthand accounts).
+  // For a first-person clue it is the speaker; a third-person fact is given to a suspect by
+  // make_case for presentation only: every suspect tells the truth, so no logic depends on who.
+  int teller = -1;
 };
 
 struct Case {
@@ -53,7 +58,7 @@ struct Case {
   std::int64_t solver_calls = 0;   // spent by the generator
 };
 
-// The version string every case records: "<generator>.<case>", e.g. "2.1".
+// The version string every case records: "<generator>.<case>", e.g. "2.2".
 std::string generator_version();
 
 // The suspects having every trait of `traits` in `assignment`, in portrait order.
@@ -68,9 +73,16 @@ struct CaseOptions {
 };
 
 // The case of a seed key and cast size: themed_setup from root.fork("setup") and
-// generate_mystery from root.fork("mystery"), root = Rng::from_key(seed); the figures recomputed
+// generate_mystery from root.fork("mystery"), root = Rng::from_key(seed); tellers from
+// root.fork("tellers") (assign_tellers), the clues then grouped by teller; the figures recomputed
 // with figures(). UserError for a cast outside 4..8; Failure if the generator gives up.
 Case make_case(const std::string& seed, int cast, const CaseOptions& options = {});
+
+// Gives every clue a teller: a first-person clue its speaker; each third-person fact in turn the
+// suspect with the fewest clues so far among those it does not name by portrait (ties drawn
+// from rng), so the accounts come out even. Then sorts the clues by teller, keeping their order
+// within each account.
+void assign_tellers(std::vector<CaseClue>& clues, int cast, Rng rng);
 
 // The clues as the solver takes them.
 std::vector<Clue> clue_logic(const Case& c);

@@ -141,7 +141,7 @@ json to_json(const Case& c) {
     for (const Bound& b : clue.bounds)
       markup.push_back({{"traits", traits_json(setup, b.traits)}, {"min", b.min}, {"max", b.max}});
     clues.push_back({{"kind", clue.kind}, {"prose", clue.prose}, {"speaker", portrait_json(setup, clue.speaker)},
-                     {"markup", markup}});
+                     {"teller", portrait_json(setup, clue.teller)}, {"markup", markup}});
   }
   json solution = json::array();
   for (const std::vector<int>& row : c.solution) {
@@ -190,6 +190,11 @@ CaseFile case_from_json(const json& value) {
                   .prose = text(field(clues[i], "prose", here), sub(here, "prose"))};
     const json& speaker = field(clues[i], "speaker", here);
     if (!speaker.is_null()) clue.speaker = portrait_index(setup, speaker, sub(here, "speaker"));
+    // Optional (files of case version 1 have none): then the speaker, if any, tells it.
+    clue.teller = clue.speaker;
+    if (clues[i].contains("teller") && !clues[i]["teller"].is_null())
+      clue.teller = portrait_index(setup, clues[i]["teller"], sub(here, "teller"));
+    if (clue.speaker >= 0 && clue.teller != clue.speaker) fail(sub(here, "teller"), "a first-person account is told by its speaker");
     const json& markup = array(field(clues[i], "markup", here), sub(here, "markup"));
     if (markup.empty()) fail(sub(here, "markup"), "a clue needs at least one bound");
     for (std::size_t j = 0; j < markup.size(); ++j) clue.bounds.push_back(parse_bound(setup, markup[j], sub(sub(here, "markup"), j)));

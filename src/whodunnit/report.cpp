@@ -33,6 +33,15 @@ std::string citation(const Step& step) {
   return text;
 }
 
+// The words inside the quotes of a first-person clue ('Suspect 3 insists: "I was..."'), quoted;
+// a fact's prose, quoted.
+std::string account_words(const CaseClue& clue) {
+  const std::size_t open = clue.prose.find('"');
+  const std::size_t close = clue.prose.rfind('"');
+  if (clue.speaker >= 0 && open != std::string::npos && close > open) return clue.prose.substr(open, close - open + 1);
+  return "\"" + clue.prose + "\"";
+}
+
 }  // namespace
 
 std::string fact_text(const Setup& setup, const Fact& fact) {
@@ -70,7 +79,12 @@ std::string solution_text(const Setup& setup, const Assignment& solution) {
   return text;
 }
 
-std::string clue_line(const Case& c, int clue) { return c.clues[at(clue)].prose; }
+std::string clue_line(const Case& c, int clue) {
+  const CaseClue& line = c.clues[at(clue)];
+  // A first-person clue's prose names its speaker already; a fact is framed as its teller's.
+  if (line.speaker >= 0 || line.teller < 0) return line.prose;
+  return fmt::format("Suspect {}: \"{}\"", line.teller + 1, line.prose);
+}
 
 std::string case_text(const Case& c) {
   const Setup& setup = c.setup;
@@ -86,8 +100,14 @@ std::string case_text(const Case& c) {
       values.push_back(v.count == 1 ? v.name : fmt::format("{} x{}", v.name, v.count));
     text += fmt::format("  {}: {}\n", setup.categories[at(k)].name, join(values, ", "));
   }
-  text += "\nClues:\n";
-  for (int i = 0; i < static_cast<int>(c.clues.size()); ++i) text += fmt::format("  {:>2}. {}\n", i + 1, clue_line(c, i));
+  // Each suspect's account (make_case groups the clues by teller); every word of them is true.
+  text += "\nAccounts (every suspect tells the truth):\n";
+  for (int i = 0; i < static_cast<int>(c.clues.size()); ++i) {
+    const CaseClue& clue = c.clues[at(i)];
+    if (i == 0 || clue.teller != c.clues[at(i - 1)].teller)
+      text += clue.teller >= 0 ? fmt::format("  Suspect {}:\n", clue.teller + 1) : std::string("  Facts:\n");
+    text += fmt::format("    {:>2}. {}\n", i + 1, clue.teller >= 0 ? account_words(clue) : clue.prose);
+  }
   text += fmt::format("\nQuestion: {}\n", c.question_prose);
   return text;
 }

@@ -52,6 +52,30 @@ TEST(WhodunnitCase, SeedsReproduceCasesAndTheirCluesProveThem) {
       }
       EXPECT_EQ(c.solver_budget, kFast.solver_budget);
 
+      // Every clue is in some suspect's account, grouped by teller; every suspect has one; a
+      // first-person clue is its speaker's, and a fact is not told by a portrait it names.
+      std::vector<int> told(at(cast), 0);
+      for (std::size_t i = 0; i < c.clues.size(); ++i) {
+        const CaseClue& clue = c.clues[i];
+        ASSERT_GE(clue.teller, 0);
+        ASSERT_LT(clue.teller, cast);
+        ++told[at(clue.teller)];
+        if (i > 0) {
+          EXPECT_LE(c.clues[i - 1].teller, clue.teller);
+        }
+        if (clue.speaker >= 0) {
+          EXPECT_EQ(clue.teller, clue.speaker);
+        }
+        for (const Bound& b : clue.bounds) {
+          for (const Term& t : b.traits) {
+            if (clue.speaker < 0 && t.category == kPortrait) {
+              EXPECT_NE(t.value, clue.teller) << clue.prose;
+            }
+          }
+        }
+      }
+      EXPECT_EQ(std::ranges::count(told, 0), 0) << "a suspect without an account";
+
       const Figures f = figures(lattice, clues);
       EXPECT_EQ(c.figures.obviousness, f.obviousness);
       EXPECT_EQ(c.figures.initial_ambiguity, f.initial_ambiguity);
@@ -81,7 +105,7 @@ TEST(WhodunnitCase, ProseThatSaysSomethingElseIsCaught) {
 TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
   for (const int cast : {4, 6, 8}) {
     Case c = make_case("round", cast, kFast);
-    c.clues[0].speaker = 1;  // an eyewitness clue keeps its speaker
+    c.clues[0].speaker = c.clues[0].teller = 1;  // an eyewitness clue keeps its speaker
     const std::string text = json_text(to_json(c));
     const CaseFile file = case_from_json(parse_json(text, "case"));
     EXPECT_TRUE(file.has_figures);
@@ -96,9 +120,35 @@ TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
       EXPECT_EQ(back.clues[i].prose, c.clues[i].prose);
       EXPECT_EQ(back.clues[i].kind, c.clues[i].kind);
       EXPECT_EQ(back.clues[i].speaker, c.clues[i].speaker);
+      EXPECT_EQ(back.clues[i].teller, c.clues[i].teller);
     }
     EXPECT_EQ(back.figures.clue_obviousness, c.figures.clue_obviousness);
     EXPECT_EQ(back.solver_calls, c.solver_calls);
+  }
+}
+
+TEST(WhodunnitCase, TellersShareTheFactsEvenlyAndKeepFirstPersonClues) {
+  const auto fact = [](int portrait) {
+    CaseClue clue{.bounds = {Bound{.traits = {Term{.category = 1, .value = 0}}, .min = 1, .max = 1}}};
+    if (portrait >= 0) clue.bounds[0].traits.push_back(Term{.category = kPortrait, .value = portrait});
+    return clue;
+  };
+  std::vector<CaseClue> clues = {fact(0), fact(-1), fact(0), fact(-1), fact(-1)};
+  clues.push_back(fact(-1));
+  clues.back().speaker = 2;  // suspect 3's first-person clue, in their account already
+  clues.back().prose = "first person";
+  assign_tellers(clues, 3, proven::Rng::from_key("tellers"));
+  std::vector<int> told(3, 0);
+  for (const CaseClue& clue : clues) ++told[at(clue.teller)];
+  EXPECT_EQ(told, (std::vector<int>{2, 2, 2}));
+  EXPECT_TRUE(std::ranges::is_sorted(clues, {}, &CaseClue::teller));
+  for (const CaseClue& clue : clues) {
+    if (clue.prose == "first person") {
+      EXPECT_EQ(clue.teller, 2);
+    }
+    if (clue.bounds[0].traits.size() == 2) {
+      EXPECT_NE(clue.teller, 0) << "told by the portrait it names";
+    }
   }
 }
 
@@ -133,6 +183,12 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
       {[](auto& j) { j["clues"][1]["markup"] = nlohmann::json::array(); }, "a clue needs at least one bound"},
       {[](auto& j) { j["clues"][3].erase("prose"); }, "clues[3]: missing \"prose\""},
       {[](auto& j) { j["clues"][3]["speaker"] = "9"; }, "clues[3].speaker: '9' is not a portrait in play"},
+      {[](auto& j) { j["clues"][3]["teller"] = "0"; }, "clues[3].teller: '0' is not a portrait in play"},
+      {[](auto& j) {
+         j["clues"][0]["speaker"] = "1";
+         j["clues"][0]["teller"] = "2";
+       },
+       "clues[0].teller: a first-person account is told by its speaker"},
       {[](auto& j) { j["question"]["murderer"] = nlohmann::json::object(); }, "question.murderer: names no trait"},
       {[](auto& j) { j["solution"][0]["portrait"] = "2"; }, "solution: does not fit the setup"},
       {[](auto& j) { j["answer"] = 3; }, "answer: expected a string"},

@@ -43,10 +43,20 @@ TEST_F(WhodunnitCli, GenerateShowsTheCaseAndWritesTheFile) {
   const auto json = proven::read_json_file(path("case.json"));
   EXPECT_EQ(json["format"], "proven-whodunnit/1");
   EXPECT_EQ(json["cast"], 5);
-  // The text lists every clue of the file, numbered, with its prose.
+  // The text lists every clue of the file, numbered, under its teller's heading: a fact's prose
+  // in quotes, a first-person clue's quoted words (its prose names the speaker).
   const std::string text = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000").out;
-  for (std::size_t i = 0; i < json["clues"].size(); ++i)
-    EXPECT_TRUE(has(text, std::to_string(i + 1) + ". " + json["clues"][i]["prose"].get<std::string>())) << i;
+  for (std::size_t i = 0; i < json["clues"].size(); ++i) {
+    const auto& clue = json["clues"][i];
+    const std::string prose = clue["prose"].get<std::string>();
+    const std::string words = clue["speaker"].is_null() ? "\"" + prose + "\"" : prose.substr(prose.find('"'));
+    const std::size_t line = text.find(std::to_string(i + 1) + ". " + words + "\n");
+    ASSERT_NE(line, std::string::npos) << i << ": " << words << "\n" << text;
+    const std::size_t heading = text.rfind("  Suspect ", line);
+    ASSERT_NE(heading, std::string::npos) << i;
+    EXPECT_EQ(text.substr(heading, text.find('\n', heading) - heading), "  Suspect " + clue["teller"].get<std::string>() + ":")
+        << i;
+  }
   EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --format json").out, proven::read_file(path("case.json")));
 }
 
