@@ -25,7 +25,8 @@
 namespace proven::bomb {
 
 // Bumped whenever a seed's rule book changes (every seed but the frozen seed 1, once it is frozen).
-inline constexpr int kGeneratorVersion = 1;
+// 2: Tangled Wires' filter (no casing without a wire to cut) and its deal (always a wire to cut).
+inline constexpr int kGeneratorVersion = 2;
 inline constexpr int kMinRuleSeed = 1;
 inline constexpr int kMaxRuleSeed = 999'999;
 inline constexpr std::uint64_t kRuleTries = 200;

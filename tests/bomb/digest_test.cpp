@@ -99,7 +99,9 @@ struct Pinned {
   std::string_view plays;
 };
 
-// Recorded from the code before the speed work (main at eaf0513).
+// Recorded from the code before the speed work (main at eaf0513). Generator version 2 changed
+// Tangled Wires on purpose (its filter, and a dealt bomb always has a wire to cut): its row and
+// the books' digest were re-recorded then; every other row is still the original recording.
 constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"wires", "10f96f468c0e3ea3", "26a3509866854b1c", "d2fc55e927030d07"},
     {"big-button", "bb7ec1a5fac146e3", "3fed50fb67e64f14", "1836fa04c932b3c4"},
@@ -110,14 +112,14 @@ constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"labyrinth", "8d7c66b2584514f4", "38b83c3815bdf6ca", "e938a8382a710348"},
     {"passcode", "2ad0566dfd8d96ab", "692413d54b6d9417", "ab9847424139bf5e"},
     {"blinker", "4c28fe78fd2e6fa2", "718953ca3a4f98ea", "789e27c826ad7c5e"},
-    {"tangled-wires", "fef8e9c2229d6a5c", "d62778dc35b4f1b4", "7ff507239266b4a3"},
+    {"tangled-wires", "f1cf2e56b03c8f4b", "c4821a35c96c2140", "8cfdaaa23ea9ad17"},
     {"wire-panels", "561224e13500315a", "7ddab0a43a1830ec", "36daf08c0fe324b5"},
     {"pressure-vent", "0ffd56a29b8f4eb9", "3557dd044e69a78f", "e6945aa72079fd5c"},
     {"dial-alignment", "1d51a133e888e148", "779b5153781f2fee", "4722d93b7f78795c"},
     {"discharge-lever", "79950876676d2c0a", "b7a17916ade64596", "2cc6310e19d83c43"},
 }};
 
-constexpr std::string_view kPinnedBooks = "70408e4bd3bc49e2";
+constexpr std::string_view kPinnedBooks = "b390016590f82daf";
 
 // One test, not three: ctest runs each test in its own process, and the digests take a few
 // seconds to compute.

@@ -15,36 +15,62 @@ TangledWires::Rules TangledWires::generate_rules(Rng& rng) {
   return rules;
 }
 
-std::optional<std::string_view> TangledWires::dull(const Rules&) { return std::nullopt; }
+TangledWires::Casing TangledWires::Casing::of(const Edgework& edge) {
+  return {!edge.serial_last_digit_odd(), edge.has_port(Port::Parallel), edge.batteries() >= 2};
+}
 
-bool TangledWires::must_cut(const Rules& rules, std::uint8_t features, const Edgework& edge) {
-  switch (rules.table[features & 15U]) {
+TangledWires::Casing TangledWires::Casing::from_index(unsigned index) {
+  return {(index & 1U) != 0, (index & 2U) != 0, (index & 4U) != 0};
+}
+
+bool TangledWires::must_cut(Instruction instruction, Casing casing) {
+  switch (instruction) {
     case Instruction::Cut: return true;
     case Instruction::Skip: return false;
-    case Instruction::CutIfSerialEven: return !edge.serial_last_digit_odd();
-    case Instruction::CutIfParallelPort: return edge.has_port(Port::Parallel);
-    case Instruction::CutIfTwoBatteries: return edge.batteries() >= 2;
+    case Instruction::CutIfSerialEven: return casing.serial_even;
+    case Instruction::CutIfParallelPort: return casing.parallel_port;
+    case Instruction::CutIfTwoBatteries: return casing.two_batteries;
   }
   return false;
 }
 
+std::uint16_t TangledWires::types_to_cut(const Rules& rules, Casing casing) {
+  std::uint16_t types = 0;
+  for (unsigned f = 0; f < 16; ++f)
+    if (must_cut(rules.table[f], casing)) types = static_cast<std::uint16_t>(types | (1U << f));
+  return types;
+}
+
+std::optional<std::string_view> TangledWires::dull(const Rules& rules) {
+  for (unsigned c = 0; c < kCasings; ++c)
+    if (types_to_cut(rules, Casing::from_index(c)) == 0) return kFilterReasons[0];
+  return std::nullopt;
+}
+
 std::uint8_t TangledWires::wires_to_cut(const Rules& rules, const State& state, const Edgework& edge) {
+  const std::uint16_t types = types_to_cut(rules, Casing::of(edge));
   std::uint8_t mask = 0;
   for (int i = 0; i < state.count; ++i)
-    if (must_cut(rules, state.features[static_cast<std::size_t>(i)], edge)) mask = static_cast<std::uint8_t>(mask | (1U << i));
+    if ((types >> state.features[static_cast<std::size_t>(i)]) & 1U) mask = static_cast<std::uint8_t>(mask | (1U << i));
   return mask;
 }
 
 TangledWires::State TangledWires::deal(Rng& rng, const Edgework& edge, const Rules& rules) {
   State state;
-  for (int attempt = 0; attempt < kDealAttempts; ++attempt) {
-    state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
-    for (std::size_t i = 0; i < state.count; ++i) {
-      const std::uint64_t features = rng.below(16);
-      state.features[i] = static_cast<std::uint8_t>(features);
+  state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
+  for (std::size_t i = 0; i < state.count; ++i) state.features[i] = static_cast<std::uint8_t>(rng.below(16));
+  if (wires_to_cut(rules, state, edge) != 0) return state;
+  // Nothing to cut: one wire, drawn, becomes a type drawn from those this casing must cut. (A table
+  // with no such type fails the filter; unfiltered, the bomb stays unsolvable and the proof says so.)
+  const std::uint16_t types = types_to_cut(rules, Casing::of(edge));
+  if (types == 0) return state;
+  const std::size_t wire = rng.below(state.count);
+  std::uint64_t nth = rng.below(static_cast<std::uint64_t>(std::popcount(types)));
+  for (unsigned f = 0; f < 16; ++f)
+    if (((types >> f) & 1U) && nth-- == 0) {
+      state.features[wire] = static_cast<std::uint8_t>(f);
+      break;
     }
-    if (wires_to_cut(rules, state, edge) != 0) break;
-  }
   return state;
 }
 
