@@ -46,7 +46,7 @@ struct ProofResult {
   PlayEnd failure = PlayEnd::Solved;
   std::uint64_t failing_case = 0;
 
-  // "exhaustive (39000 cases)", "1000 samples" or "no rules to prove".
+  // "exhaustive (2460 cases)", "1000 samples" or "no rules to prove".
   std::string method_text() const;
 };
 

@@ -101,9 +101,11 @@ struct Pinned {
 
 // Recorded from the code before the speed work (main at eaf0513). Generator version 2 changed
 // Tangled Wires on purpose (its filter, and a dealt bomb always has a wire to cut): its row and
-// the books' digest were re-recorded then; every other row is still the original recording.
+// the books' digest were re-recorded then. Wires' reports were re-recorded when its exhaustive proof
+// moved from 39,000 sequences to their 2,460 classes (the case count it reports; its rules, tries
+// and plays kept their original digests). Every other row is still the original recording.
 constexpr std::array<Pinned, Catalog::size> kPinned = {{
-    {"wires", "10f96f468c0e3ea3", "26a3509866854b1c", "d2fc55e927030d07"},
+    {"wires", "10f96f468c0e3ea3", "cf15402210625f4f", "d2fc55e927030d07"},
     {"big-button", "bb7ec1a5fac146e3", "3fed50fb67e64f14", "1836fa04c932b3c4"},
     {"glyph-keypad", "eb93a272178cbdcb", "ac8f8c1e3e3b7da4", "4a531b129c33a76a"},
     {"color-echo", "f2c501454c4ca499", "e2e01a05332ed90f", "5cf0f6bf6ad1e258"},

@@ -347,6 +347,44 @@ Outcome Wires::apply(const Rules& rules, State& state, Action action, const Cont
   return apply(prepare(rules), state, action, ctx);
 }
 
+const std::vector<Wires::State>& Wires::class_representatives() {
+  static const std::vector<State> representatives = [] {
+    std::vector<State> out;
+    for (int n = kMinWires; n <= kMaxWires; ++n) {
+      // Every count vector summing to n, as an odometer over the first four colours' counts (the
+      // fifth takes the rest), colour 0 turning slowest.
+      std::array<int, kColours> counts{};
+      const auto emit = [&] {
+        for (int last = 0; last < kColours; ++last) {
+          if (counts[static_cast<std::size_t>(last)] == 0) continue;
+          State state;
+          state.count = static_cast<std::uint8_t>(n);
+          std::size_t i = 0;
+          for (int c = 0; c < kColours; ++c)
+            for (int k = counts[static_cast<std::size_t>(c)] - (c == last ? 1 : 0); k > 0; --k)
+              state.colours[i++] = static_cast<std::uint8_t>(c);
+          state.colours[i] = static_cast<std::uint8_t>(last);
+          out.push_back(state);
+        }
+      };
+      const auto fill = [&](auto&& self, int colour, int left) -> void {
+        if (colour == kColours - 1) {
+          counts[static_cast<std::size_t>(colour)] = left;
+          emit();
+          return;
+        }
+        for (int k = 0; k <= left; ++k) {
+          counts[static_cast<std::size_t>(colour)] = k;
+          self(self, colour + 1, left - k);
+        }
+      };
+      fill(fill, 0, n);
+    }
+    return out;
+  }();
+  return representatives;
+}
+
 Edgework Wires::parity_casing(int parity) {
   Edgework edge;
   edge.serial = {'A', 'A', 'A', 'A', 'A', static_cast<char>('0' + parity)};
