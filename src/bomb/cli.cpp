@@ -46,7 +46,7 @@ void run_manual(const std::string& seed_text, const std::string& format, const s
   const int seed = parse_rule_seed(seed_text);
   if (format != "json" && format != "md" && format != "html")
     throw UserError("--format " + format + ": expected html, md or json");
-  const RuleBook book = build_rule_book(seed);
+  const RuleBook book = build_rule_book(seed, 0);  // one book: its modules on every core
   if (format == "md" || format == "html") {
     cli::emit(out, format == "md" ? render_markdown(book) : render_html(book));
     return;
@@ -76,7 +76,7 @@ struct DealArgs {
 void run_deal(const DealArgs& args) {
   const int seed = parse_rule_seed(args.seed);
   const std::uint64_t bomb_seed = parse_bomb_seed(args.bomb_seed);
-  const RuleBook book = build_rule_book(seed);
+  const RuleBook book = build_rule_book(seed, 0);  // one book: its modules on every core
   const Bomb bomb = deal_bomb(book, bomb_seed, args.modules);
   fmt::print("{}", args.json ? json_text(to_json(bomb)) : deal_text(bomb));
 }
@@ -84,7 +84,7 @@ void run_deal(const DealArgs& args) {
 void run_autoplay(const DealArgs& args) {
   const int seed = parse_rule_seed(args.seed);
   const std::uint64_t bomb_seed = parse_bomb_seed(args.bomb_seed);
-  const RuleBook book = build_rule_book(seed);
+  const RuleBook book = build_rule_book(seed, 0);  // one book: its modules on every core
   const Bomb bomb = deal_bomb(book, bomb_seed, args.modules);
   const AutoplayResult run = autoplay(book, bomb);
   fmt::print("{}", deal_text(bomb));

@@ -118,11 +118,12 @@ ModuleBuild<M> build_module_rules(const Rng& seed_root, const ProofOptions& proo
 
 // The rule book of a seed in 1..999,999 (a UserError otherwise). Seed 1, the standard manual,
 // is frozen: it is read from data/bomb/seed-1.json (compiled in), never generated, so no
-// generator change can move it. Every other seed is generated.
-RuleBook build_rule_book(int seed);
+// generator change can move it. Every other seed is generated, its modules on `jobs` threads
+// (0: one per core); the book is the same for any job count.
+RuleBook build_rule_book(int seed, unsigned jobs = 1);
 
 // Runs the generators, for any seed, seed 1 included (to freeze it, and for tests).
-RuleBook generate_rule_book(int seed);
+RuleBook generate_rule_book(int seed, unsigned jobs = 1);
 
 // The frozen standard manual (seed 1), parsed from the compiled-in data/bomb/seed-1.json.
 RuleBook frozen_seed_one();

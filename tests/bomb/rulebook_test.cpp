@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/hash.hpp"
@@ -26,6 +28,25 @@ TEST(BombRuleBook, IsAPureFunctionOfTheSeedAndEveryModuleIsProven) {
       EXPECT_GE(r.tries, 1u);
       EXPECT_EQ(r.tally.accepted(), 1u);
       EXPECT_EQ(r.tally.tries(), r.tries);
+    }
+  }
+}
+
+// The modules are built on several threads for a single book (the CLI's manual, deal and
+// autoplay): the book and every report must be the same bytes as on one thread.
+TEST(BombRuleBook, IsTheSameForAnyJobCount) {
+  const auto report_text = [](const RuleBook& book) {
+    std::string text;
+    for (const auto& r : book.reports)
+      text += std::string(r.info.id) + " " + std::to_string(r.tries) + " " + r.proof.method_text() + "\n" + r.tally.table();
+    return text;
+  };
+  for (const int seed : {2, 3, 573, 999'999}) {
+    const RuleBook one = generate_rule_book(seed, 1);
+    for (const unsigned jobs : {2U, 3U, 14U, 0U}) {
+      const RuleBook many = generate_rule_book(seed, jobs);
+      EXPECT_EQ(json_text(to_json(many)), json_text(to_json(one))) << "seed " << seed << ", " << jobs << " jobs";
+      EXPECT_EQ(report_text(many), report_text(one)) << "seed " << seed << ", " << jobs << " jobs";
     }
   }
 }
