@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <tuple>
+
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
@@ -59,7 +62,8 @@ TEST(ColorEcho, ExhaustiveProofAndFilter) {
   const auto proof = check_module_solvable<ColorEcho>(good_rules(), Rng::from_key("echo"));
   EXPECT_TRUE(proof.passed);
   EXPECT_EQ(proof.method, ProofMethod::Exhaustive);
-  EXPECT_EQ(proof.cases, 2u * 3u * (64u + 256u + 1024u));
+  // Vowel x strikes x (length 3: 14 colour sets of up to 3 colours; lengths 4 and 5: all 15).
+  EXPECT_EQ(proof.cases, 2u * 3u * (14u + 15u + 15u));
   EXPECT_EQ(ColorEcho::dull(good_rules()), std::nullopt);
   auto identity = good_rules();
   identity.tables[1][2] = {0, 1, 2, 3};
@@ -77,6 +81,44 @@ TEST(ColorEcho, ProofRejectsATableNamingAPadThatIsNotThere) {
   const auto proof = check_module_solvable<ColorEcho>(rules, Rng::from_key("echo"));
   EXPECT_FALSE(proof.passed);
   EXPECT_EQ(proof.failure, PlayEnd::Stalled);
+}
+
+// The exhaustive proof plays one representative per class of sequences (color_echo.hpp): check
+// that every one of the 8,064 sequences plays as its representative does, on generated tables
+// and on tables with entries that name no pad (so some sequences stall).
+TEST(ColorEcho, EverySequencePlaysAsItsClassRepresentativeDoes) {
+  using Key = std::tuple<bool, int, int, unsigned>;  // vowel, strikes, length, colours flashed
+  const auto key_of = [](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
+    unsigned colours = 0;
+    for (int i = 0; i < s.length; ++i) colours |= 1U << s.flashes[static_cast<std::size_t>(i)];
+    return Key{edge.serial_has_vowel(), clock.strikes, s.length, colours};
+  };
+  int stalling_sets = 0;
+  for (std::uint64_t k = 0; k < 60; ++k) {
+    Rng rng = Rng::from_key("echo-classes").fork("set", k);
+    ColorEcho::Rules rules = ColorEcho::generate_rules(rng);
+    for (std::uint64_t broken = k % 3; broken > 0; --broken)  // entries that name no pad
+      rules.tables[rng.below(2)][rng.below(3)][rng.below(ColorEcho::kPads)] = ColorEcho::kPads;
+    std::map<Key, PlayEnd> by_class;
+    ColorEcho::for_each_case(rules, [&](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
+      by_class[key_of(s, edge, clock)] = play<ColorEcho>(rules, s, edge, clock);
+      return true;
+    });
+    ASSERT_EQ(by_class.size(), 264u);
+    int sequences = 0;
+    bool all_pass = true;
+    ColorEcho::for_each_sequence([&](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
+      const PlayEnd end = play<ColorEcho>(rules, s, edge, clock);
+      EXPECT_EQ(end, by_class.at(key_of(s, edge, clock))) << "set " << k << ", " << ColorEcho::show(s);
+      all_pass = all_pass && play_passed(end);
+      ++sequences;
+      return !::testing::Test::HasFailure();
+    });
+    ASSERT_EQ(sequences, 8064);
+    EXPECT_EQ(check_module_solvable<ColorEcho>(rules, rng).passed, all_pass) << "set " << k;
+    if (!all_pass) ++stalling_sets;
+  }
+  EXPECT_EQ(stalling_sets, 40);  // every broken set (k % 3 != 0): some sequence flashes its broken entry
 }
 
 TEST(ColorEcho, GeneratedRulesAreAcceptedAndReproducible) {

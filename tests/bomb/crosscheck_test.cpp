@@ -96,7 +96,7 @@ TEST(BombCrossCheck, GlyphKeypadOrderAgreesWithAnIndependentReader) {
     const Edgework edge;
     const Context ctx{edge, Clock{}, 0};
     int keypads = 0;
-    GlyphKeypad::for_each_case(typed, [&](const GlyphKeypad::State& dealt, const Edgework&, const Clock&) {
+    GlyphKeypad::for_each_arrangement(typed, [&](const GlyphKeypad::State& dealt, const Edgework&, const Clock&) {
       std::vector<std::string> keys;
       for (auto g : dealt.keys) keys.emplace_back(GlyphKeypad::kGlyphNames[g]);
       // The independent reading: the columns holding all four names, and their order in the one.
@@ -130,7 +130,7 @@ TEST(BombCrossCheck, ColorEchoPressesAgreeWithAnIndependentReader) {
     const json tables = module_json(to_json(book), "color-echo")["tables"];
     const auto& typed = book.rules_of<ColorEcho>();
     int plays = 0;
-    ColorEcho::for_each_case(typed, [&](const ColorEcho::State& dealt, const Edgework& edge, const Clock& clock) {
+    ColorEcho::for_each_sequence([&](const ColorEcho::State& dealt, const Edgework& edge, const Clock& clock) {
       const json* table = nullptr;
       for (const auto& t : tables)
         if (t["serial_has_vowel"] == edge.serial_has_vowel() && t["strikes"] == std::min(clock.strikes, 2)) table = &t["press"];

@@ -5,7 +5,7 @@
 // column; press them in the order they appear down that column. The lookup finds the one column
 // holding all four glyphs; if none or two do, there is no correct press (the filter makes that
 // impossible, and the proof checks it). Edgework is never read, so the proof covers every key set
-// every column can deal, in every arrangement on the module.
+// every column can deal (for_each_case).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -64,11 +64,37 @@ struct GlyphKeypad {
   static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
   static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
 
-  // Every column, every 4 of its 7 glyphs, every arrangement of those four on the module.
+  // Every key set every column can deal, its keys in column order. Where the keys sit on the
+  // module changes which key is pressed when, not whether a column holds them all (the lookup
+  // finds the column by the set), so one arrangement stands for all 24: 210 cases for the 5,040 of
+  // for_each_arrangement. glyph_keypad_test.cpp checks, on columns that pass and fail the filter,
+  // that every arrangement plays as its key set does.
   template <class Visit>
   static void for_each_case(const Rules& rules, Visit&& visit) {
+    for_each_key_set(rules, [&](const std::array<std::uint8_t, kKeys>& chosen) {
+      State state;
+      state.keys = chosen;
+      return visit(state, Edgework{}, Clock{});
+    });
+  }
+
+  // Every key set in every arrangement on the module (for the tests).
+  template <class Visit>
+  static void for_each_arrangement(const Rules& rules, Visit&& visit) {
     static constexpr std::array<std::array<std::uint8_t, kKeys>, 24> kOrders = all_orders();
-    const Edgework edge;
+    for_each_key_set(rules, [&](const std::array<std::uint8_t, kKeys>& chosen) {
+      for (const auto& order : kOrders) {
+        State state;
+        for (std::size_t k = 0; k < kKeys; ++k) state.keys[k] = chosen[order[k]];
+        if (!visit(state, Edgework{}, Clock{})) return false;
+      }
+      return true;
+    });
+  }
+
+  // Every column, every 4 of its 7 glyphs (in column order), while visit returns true.
+  template <class Visit>
+  static void for_each_key_set(const Rules& rules, Visit&& visit) {
     for (const auto& column : rules.columns)
       for (int a = 0; a < kColumnLength; ++a)
         for (int b = a + 1; b < kColumnLength; ++b)
@@ -76,11 +102,7 @@ struct GlyphKeypad {
             for (int d = c + 1; d < kColumnLength; ++d) {
               const std::array<std::uint8_t, kKeys> chosen = {column[static_cast<std::size_t>(a)], column[static_cast<std::size_t>(b)],
                                                               column[static_cast<std::size_t>(c)], column[static_cast<std::size_t>(d)]};
-              for (const auto& order : kOrders) {
-                State state;
-                for (std::size_t k = 0; k < kKeys; ++k) state.keys[k] = chosen[order[k]];
-                if (!visit(state, edge, Clock{})) return;
-              }
+              if (!visit(chosen)) return;
             }
   }
 
