@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <string>
+#include <vector>
 #include <tuple>
 
 #include "bomb/proof.hpp"
@@ -203,6 +207,104 @@ TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
   }
   EXPECT_GT(failing_sets, 10);  // the check saw rule sets fail, not only pass
   EXPECT_LT(failing_sets, 60);
+}
+
+// The filter, written the plain way for this test: every sequence, every line's conditions
+// evaluated from the colours, the answer with and without the first firing line.
+std::optional<std::string_view> reference_dull_list(const Wires::List& list, int n) {
+  for (int i = 0; i < list.line_count; ++i) {
+    const auto& line = list.lines[static_cast<std::size_t>(i)];
+    const auto named = [](const C& c) { return c.kind == C::Kind::CountIs || c.kind == C::Kind::CountAtLeast || c.kind == C::Kind::LastIs; };
+    if (line.condition_count == 2 && named(line.conditions[0]) && named(line.conditions[1]) && line.conditions[0].colour == line.conditions[1].colour)
+      return "a line names one colour twice";
+    for (int j = 0; j < i; ++j) {
+      const auto& other = list.lines[static_cast<std::size_t>(j)];
+      const bool same = other.condition_count == line.condition_count &&
+                        (line.condition_count == 1 ? other.conditions[0] == line.conditions[0]
+                                                   : (other.conditions == line.conditions ||
+                                                      (other.conditions[0] == line.conditions[1] && other.conditions[1] == line.conditions[0])));
+      if (same) return "a line repeats an earlier line's conditions";
+    }
+  }
+  std::array<bool, 5> fired{}, matters{};
+  std::vector<int> colours(static_cast<std::size_t>(n), 0);
+  const auto resolve = [&](const T& t) {
+    switch (t.kind) {
+      case T::Kind::Nth: return t.value < n ? static_cast<int>(t.value) : -1;
+      case T::Kind::Last: return n - 1;
+      case T::Kind::FirstOf:
+        for (int i = 0; i < n; ++i)
+          if (colours[static_cast<std::size_t>(i)] == t.value) return i;
+        return -1;
+      case T::Kind::LastOf:
+        for (int i = n - 1; i >= 0; --i)
+          if (colours[static_cast<std::size_t>(i)] == t.value) return i;
+        return -1;
+    }
+    return -1;
+  };
+  for (int odd = 0; odd < 2; ++odd)
+    for (int code = 0, total = static_cast<int>(std::pow(5, n)); code < total; ++code) {
+      for (int i = 0, rest = code; i < n; ++i, rest /= 5) colours[static_cast<std::size_t>(i)] = rest % 5;
+      const auto holds = [&](const C& c) {
+        const auto count = static_cast<int>(std::count(colours.begin(), colours.end(), c.colour));
+        switch (c.kind) {
+          case C::Kind::CountIs: return count == c.number;
+          case C::Kind::CountAtLeast: return count >= c.number;
+          case C::Kind::LastIs: return colours.back() == c.colour;
+          case C::Kind::SerialOdd: return odd == 1;
+          case C::Kind::SerialEven: return odd == 0;
+        }
+        return false;
+      };
+      std::vector<int> firing;
+      for (int i = 0; i < list.line_count; ++i) {
+        const auto& line = list.lines[static_cast<std::size_t>(i)];
+        if (holds(line.conditions[0]) && (line.condition_count == 1 || holds(line.conditions[1]))) firing.push_back(i);
+      }
+      firing.push_back(list.line_count);
+      const auto target_of = [&](int i) { return i == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(i)].target; };
+      fired[static_cast<std::size_t>(firing[0])] = true;
+      if (firing[0] < list.line_count && resolve(target_of(firing[0])) != resolve(target_of(firing[1])))
+        matters[static_cast<std::size_t>(firing[0])] = true;
+    }
+  for (int i = 0; i < list.line_count; ++i) {
+    if (!fired[static_cast<std::size_t>(i)]) return "a line never fires";
+    if (!matters[static_cast<std::size_t>(i)]) return "a line never changes the answer";
+  }
+  if (!fired[static_cast<std::size_t>(list.line_count)]) return "the otherwise line is never reached";
+  return std::nullopt;
+}
+
+// dull_list settles which lines fire on the class representatives and walks every sequence only
+// for lines still without a witness that they matter: it must give the plain filter's answer.
+TEST(Wires, FilterAgreesWithAPlainWalkOverEverySequence) {
+  std::map<std::string, int> reasons;
+  for (int n = Wires::kMinWires; n <= Wires::kMaxWires; ++n) {
+    Rng rng = Rng::from_key("wires-filter").fork("wires", static_cast<std::uint64_t>(n));
+    for (int k = 0; k < (n == 6 ? 120 : 300); ++k) {
+      Wires::List list;
+      list.line_count = static_cast<std::uint8_t>(rng.uniform(3, 4));
+      const auto random_target = [&] {
+        return T{static_cast<T::Kind>(rng.below(4)), static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(n)))};
+      };
+      for (std::size_t i = 0; i < list.line_count; ++i) {
+        auto& line = list.lines[i];
+        line.condition_count = static_cast<std::uint8_t>(rng.uniform(1, 2));
+        for (std::size_t c = 0; c < line.condition_count; ++c)
+          line.conditions[c] = {static_cast<C::Kind>(rng.below(5)), static_cast<std::uint8_t>(rng.below(5)), static_cast<std::uint8_t>(rng.below(4))};
+        line.target = random_target();
+        if (line.target.kind == T::Kind::FirstOf || line.target.kind == T::Kind::LastOf) line.target.value = static_cast<std::uint8_t>(rng.below(5));
+      }
+      list.otherwise = random_target();
+      if (list.otherwise.kind == T::Kind::FirstOf || list.otherwise.kind == T::Kind::LastOf) list.otherwise.value = static_cast<std::uint8_t>(rng.below(5));
+      const auto expected = reference_dull_list(list, n);
+      ASSERT_EQ(Wires::dull_list(list, n), expected) << "wires " << n << ", list " << k;
+      ++reasons[std::string(expected.value_or("passes"))];
+    }
+  }
+  // The random lists met every answer the filter can give.
+  EXPECT_EQ(reasons.size(), Wires::kFilterReasons.size() + 1);
 }
 
 }  // namespace

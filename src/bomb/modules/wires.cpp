@@ -3,7 +3,9 @@
 #include "bomb/json_read.hpp"
 
 #include <array>
+#include <algorithm>
 #include <bit>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -189,6 +191,18 @@ void for_each_sequence(int wires, F&& f) {
   }
 }
 
+// The facts of every class representative of `wires` wires (Wires::class_representatives), with
+// an even and an odd serial: computed once.
+const std::vector<Facts>& class_facts(int wires) {
+  static const std::array<std::vector<Facts>, 4> by_count = [] {
+    std::array<std::vector<Facts>, 4> out;
+    for (const Wires::State& state : Wires::class_representatives())
+      for (const bool odd : {false, true}) out[static_cast<std::size_t>(state.count - Wires::kMinWires)].push_back(facts_of(state, odd));
+    return out;
+  }();
+  return by_count[static_cast<std::size_t>(wires - Wires::kMinWires)];
+}
+
 std::string_view colour_name(int colour) { return Wires::kColourNames[static_cast<std::size_t>(colour)]; }
 
 nlohmann::json condition_json(const Condition& c) {
@@ -244,35 +258,40 @@ std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
     for (int j = 0; j < i; ++j)
       if (same_conditions(list.lines[static_cast<std::size_t>(j)], line)) return "a line repeats an earlier line's conditions";
   }
-  // Over every sequence: which line fires first, and would the answer differ without it? Stops
-  // as soon as every line has fired and mattered and the otherwise line has been reached.
+  // Which line fires first depends only on the class of a sequence (colour counts, last colour,
+  // parity), so the class representatives settle `fired` exactly. Whether a line matters (the
+  // answer would differ without it) depends on where the wires sit: the representatives are real
+  // sequences, so a difference seen on one is a witness, and only the lines still without one
+  // need the walk over every sequence, which stops once they have one.
   const CompiledList compiled = compile(list);
-  std::array<bool, 5> fired{};
-  std::array<bool, 5> matters{};
   const int otherwise = list.line_count;
-  const unsigned all_lines = (1U << otherwise) - 1;
   unsigned fired_mask = 0;
   unsigned matters_mask = 0;
-  for_each_sequence(wires, [&](const Facts& facts) {
+  const auto look = [&](const Facts& facts) {
     const unsigned mask = firing_lines(compiled, facts) | 1U << otherwise;
     const int first = std::countr_zero(mask);
-    fired[static_cast<std::size_t>(first)] = true;
     fired_mask |= 1U << first;
-    if (first != otherwise && !matters[static_cast<std::size_t>(first)]) {
-      const int second = std::countr_zero(mask & ~(1U << first));
-      const Target& after = second == otherwise ? list.otherwise : list.lines[static_cast<std::size_t>(second)].target;
-      if (resolve_code(list.lines[static_cast<std::size_t>(first)].target, facts) != resolve_code(after, facts)) {
-        matters[static_cast<std::size_t>(first)] = true;
-        matters_mask |= 1U << first;
-      }
-    }
-    return !(fired_mask == (all_lines | (1U << otherwise)) && matters_mask == all_lines);
-  });
+    if (first == otherwise || ((matters_mask >> first) & 1U)) return;
+    const int second = std::countr_zero(mask & ~(1U << first));
+    const Target& after = second == otherwise ? list.otherwise : list.lines[static_cast<std::size_t>(second)].target;
+    if (resolve_code(list.lines[static_cast<std::size_t>(first)].target, facts) != resolve_code(after, facts))
+      matters_mask |= 1U << first;
+  };
+  for (const Facts& facts : class_facts(wires)) look(facts);
+  // The reason is the first line that never fires or never matters, so only the lines above the
+  // first that never fires need a witness.
+  const int first_silent = std::countr_one(fired_mask);
+  const unsigned needed = (1U << std::min(first_silent, otherwise)) - 1;
+  if ((matters_mask & needed) != needed)
+    for_each_sequence(wires, [&](const Facts& facts) {
+      look(facts);
+      return (matters_mask & needed) != needed;
+    });
   for (int i = 0; i < list.line_count; ++i) {
-    if (!fired[static_cast<std::size_t>(i)]) return "a line never fires";
-    if (!matters[static_cast<std::size_t>(i)]) return "a line never changes the answer";
+    if (!((fired_mask >> i) & 1U)) return "a line never fires";
+    if (!((matters_mask >> i) & 1U)) return "a line never changes the answer";
   }
-  if (!fired[static_cast<std::size_t>(otherwise)]) return "the otherwise line is never reached";
+  if (!((fired_mask >> otherwise) & 1U)) return "the otherwise line is never reached";
   return std::nullopt;
 }
 
