@@ -102,5 +102,29 @@ TEST(BombLookup, GlyphKeypadPressesTheEarliestUnpressedKeyOfTheOneColumnHoldingA
   EXPECT_GT(answered, 1000);
 }
 
+// Blinker's prepared table against its definition (stop_to_transmit on the rules): dealt signals,
+// signals with a letter changed, with flashes no code has, of any length; and code tables where
+// two letters blink alike.
+TEST(BombLookup, BlinkerDecodesLikeItsDefinition) {
+  Rng rng = Rng::from_key("lookup-test/blinker");
+  int answered = 0;
+  for (int set = 0; set < 8; ++set) {
+    Blinker::Rules rules = build_module_rules<Blinker>(Rng::from_seed(static_cast<std::uint64_t>(set + 2))).rules;
+    if (set % 2 == 1) rules.code[rng.below(Blinker::kLetters)] = rules.code[rng.below(Blinker::kLetters)];  // maybe alike
+    const Blinker::Lookup lookup = Blinker::prepare(rules);
+    for (int k = 0; k < 2000; ++k) {
+      Blinker::State state = Blinker::deal(rng, Edgework{}, rules);
+      if (k % 4 == 1) state.signal[rng.below(state.length)] = rules.code[rng.below(Blinker::kLetters)];
+      if (k % 4 == 2) state.signal[rng.below(state.length)] = {static_cast<std::uint8_t>(rng.below(7)), static_cast<std::uint8_t>(rng.below(20))};
+      if (k % 4 == 3) state.length = static_cast<std::uint8_t>(rng.below(Blinker::kMaxWordLength + 1));
+      const auto want = Blinker::stop_to_transmit(rules, state);
+      ASSERT_EQ(Blinker::stop_to_transmit(lookup, state), want) << "set " << set << ": " << Blinker::show(state);
+      answered += want ? 1 : 0;
+    }
+  }
+  EXPECT_GT(answered, 2000);  // and many signals decode to no listed word
+  EXPECT_LT(answered, 14000);
+}
+
 }  // namespace
 }  // namespace proven::bomb

@@ -1,6 +1,7 @@
 #include "bomb/modules/blinker.hpp"
 
 #include "bomb/json_read.hpp"
+#include "core/check.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -81,21 +82,74 @@ std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& st
   return stop;
 }
 
-Action Blinker::hint(const Rules& rules, const State& state, const Context&) {
-  const int stop = stop_code(rules, state);
+namespace {
+
+// A word as one number: its length in bits 0-3, letter i + 1 in the 5 bits from 4 + 5i.
+std::uint64_t pack(std::string_view word) {
+  std::uint64_t packed = word.size();
+  for (std::size_t i = 0; i < word.size(); ++i) packed |= static_cast<std::uint64_t>(word[i] - 'A' + 1) << (4 + 5 * i);
+  return packed;
+}
+
+// The prepared lookup, as stop_code above: the dial stop, or -1.
+int stop_code(const Blinker::Lookup& lookup, const Blinker::State& state) {
+  std::uint64_t packed = state.length;
+  for (std::size_t i = 0; i < state.length; ++i) {
+    const int index = Blinker::pattern_index(state.signal[i]);
+    const int letter = index < 0 ? Blinker::Lookup::kNoLetter : lookup.letter_of[static_cast<std::size_t>(index)];
+    if (letter < 0) return -1;  // no letter, or two letters blink alike
+    packed |= static_cast<std::uint64_t>(letter + 1) << (4 + 5 * i);
+  }
+  for (std::size_t w = 0; w < Blinker::kWords; ++w)
+    if (lookup.packed_words[w] == packed) return lookup.frequency[w];
+  return -1;
+}
+
+}  // namespace
+
+Blinker::Lookup Blinker::prepare(const Rules& rules) {
+  Lookup lookup;
+  lookup.letter_of.fill(Lookup::kNoLetter);
+  for (int l = 0; l < kLetters; ++l) {
+    const int index = pattern_index(rules.code[static_cast<std::size_t>(l)]);
+    // Codes are 1-4 flashes (the generator draws them so, and from_json checks): a code outside
+    // that could only match a signal outside it, which pattern_index reads as no letter.
+    PROVEN_CHECK(index >= 0, "Blinker code for a letter is not 1-4 flashes");
+    auto& letter = lookup.letter_of[static_cast<std::size_t>(index)];
+    letter = letter == Lookup::kNoLetter ? static_cast<std::int8_t>(l) : Lookup::kTwoLetters;
+  }
+  for (std::size_t w = 0; w < kWords; ++w) lookup.packed_words[w] = pack(kWordPool[rules.words[w]]);
+  lookup.frequency = rules.frequency;
+  return lookup;
+}
+
+std::optional<int> Blinker::stop_to_transmit(const Lookup& lookup, const State& state) {
+  const int stop = stop_code(lookup, state);
+  if (stop < 0) return std::nullopt;
+  return stop;
+}
+
+Action Blinker::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+
+Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
+  return apply(prepare(rules), state, action, ctx);
+}
+
+Action Blinker::hint(const Lookup& lookup, const State& state, const Context&) {
+  const int stop = stop_code(lookup, state);
   if (stop < 0) return Action::wait();
   if (state.dial < stop) return {Verb::Turn, 1};
   if (state.dial > stop) return {Verb::Turn, -1};
   return {Verb::Submit, 0};
 }
 
-Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Context&) {
+Outcome Blinker::apply(const Lookup& lookup, State& state, Action action, const Context&) {
   if (action.verb == Verb::Turn && (action.arg == 1 || action.arg == -1)) {
     const int dial = state.dial + action.arg;
     if (dial >= 0 && dial < kWords) state.dial = static_cast<std::uint8_t>(dial);
     return Outcome::Ok;
   }
-  const int stop = stop_code(rules, state);
+  const int stop = stop_code(lookup, state);
   if (stop < 0 || action.verb != Verb::Submit || state.dial != stop) return Outcome::Strike;
   return Outcome::Solved;
 }

@@ -57,8 +57,25 @@ struct Blinker {
   static Action hint(const Rules& rules, const State& state, const Context& ctx);
   static Outcome apply(const Rules& rules, State& state, Action action, const Context& ctx);
 
-  // The rule lookup hint and apply share: the dial stop to transmit on.
+  // The rule lookup, by its definition: the dial stop to transmit on.
   static std::optional<int> stop_to_transmit(const Rules& rules, const State& state);
+  // The same lookup prepared once per rule set, which hint and apply read (the proof asks it at
+  // every look): each of the 30 patterns' letter, and each listed word packed into one number.
+  struct Lookup {
+    static constexpr std::int8_t kNoLetter = -1;
+    static constexpr std::int8_t kTwoLetters = -2;
+    std::array<std::int8_t, 30> letter_of{};          // by pattern_index
+    std::array<std::uint64_t, kWords> packed_words{};  // pack(word), in list order
+    std::array<std::uint8_t, kWords> frequency{};
+  };
+  static Lookup prepare(const Rules& rules);
+  static std::optional<int> stop_to_transmit(const Lookup& lookup, const State& state);
+  static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
+  static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
+  // 0..29 for a pattern of 1-4 flashes (shortest first), -1 for anything else.
+  static constexpr int pattern_index(const Pattern& p) {
+    return p.length >= 1 && p.length <= 4 && p.longs < (1U << p.length) ? (1 << p.length) - 2 + p.longs : -1;
+  }
 
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
