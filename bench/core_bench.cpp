@@ -29,6 +29,15 @@ void BM_RngFork(benchmark::State& state) {
 }
 BENCHMARK(BM_RngFork);
 
+void BM_RngForkUnnamed(benchmark::State& state) {
+  const proven::Rng rng = proven::Rng::from_seed(1).fork("module");
+  std::uint64_t i = 0;
+  const proven::Rng::UnnamedForks samples = rng.unnamed_forks("sample");
+  for (auto _ : state) benchmark::DoNotOptimize(samples.at(i++).key());
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_RngForkUnnamed);
+
 void BM_GatedLoop(benchmark::State& state) {
   // About one try in ten passes: measures loop + fork + tally overhead per try.
   const std::vector<proven::Gate<std::uint64_t>> gates = {

@@ -162,9 +162,10 @@ ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng
     }
   }
   result.method = ProofMethod::Sampled;
-  const int samples = options.samples.value_or(M::kInfo.samples);
-  for (int i = 0; i < samples; ++i) {
-    Rng sample = rng.fork("sample", static_cast<std::uint64_t>(i));
+  const int sample_count = options.samples.value_or(M::kInfo.samples);
+  const Rng::UnnamedForks samples = rng.unnamed_forks("sample");
+  for (int i = 0; i < sample_count; ++i) {
+    Rng sample = samples.at(static_cast<std::uint64_t>(i));  // rng.fork("sample", i), without its path
     const Edgework edge = deal_edgework(sample);
     Clock clock;
     clock.strikes = static_cast<int>(sample.below<3>());

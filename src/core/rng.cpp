@@ -36,6 +36,14 @@ Rng Rng::fork(std::string_view label, std::uint64_t index) const {
   return fork_path(label, std::string_view(digits, static_cast<std::size_t>(end - digits)));
 }
 
+Rng::UnnamedForks Rng::unnamed_forks(std::string_view label) const { return {key_, fnv1a64(label)}; }
+
+Rng Rng::UnnamedForks::at(std::uint64_t index) const {
+  char digits[20];
+  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+  return Rng(mix64(parent_key_ ^ fnv1a64(std::string_view(digits, static_cast<std::size_t>(end - digits)), label_hash_)), std::string());
+}
+
 Rng Rng::fork_path(std::string_view label, std::string_view digits) const {
   std::string child_path;
   child_path.reserve(path_.size() + 1 + label.size() + digits.size());

@@ -39,6 +39,20 @@ class Rng {
   // decimal: fork("try", 3) == fork("try3")). Does not advance this stream.
   Rng fork(std::string_view label) const;
   Rng fork(std::string_view label, std::uint64_t index) const;
+  // Forks of one label for a loop that forks once per item and never names a fork in a
+  // message, such as a proof's samples: at(i) is the same stream as fork(label, i), without its
+  // path (path() is empty) and with the label hashed once, which saves most of a fork's time.
+  class UnnamedForks {
+   public:
+    Rng at(std::uint64_t index) const;
+
+   private:
+    friend class Rng;
+    UnnamedForks(std::uint64_t parent_key, std::uint64_t label_hash) : parent_key_(parent_key), label_hash_(label_hash) {}
+    std::uint64_t parent_key_;
+    std::uint64_t label_hash_;
+  };
+  UnnamedForks unnamed_forks(std::string_view label) const;
 
   // "42/wires/try3": the seed key and label path, for error messages.
   const std::string& path() const { return path_; }

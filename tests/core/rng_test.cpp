@@ -99,6 +99,19 @@ TEST(Rng, ForkDoesNotDependOnDrawsOrSiblings) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(a.next_u64(), b.next_u64());
 }
 
+TEST(Rng, AnUnnamedForkIsTheSameStreamWithoutItsPath) {
+  const Rng parent = Rng::from_seed(9).fork("proof");
+  const Rng::UnnamedForks samples = parent.unnamed_forks("sample");
+  for (const std::uint64_t index : {0ULL, 7ULL, 999ULL, 18446744073709551615ULL}) {
+    Rng named = parent.fork("sample", index);
+    Rng unnamed = samples.at(index);
+    EXPECT_EQ(unnamed.key(), named.key());
+    EXPECT_EQ(unnamed.path(), "");
+    EXPECT_EQ(unnamed.fork("deal").key(), named.fork("deal").key());  // its own forks too
+    for (int i = 0; i < 16; ++i) EXPECT_EQ(unnamed.next_u64(), named.next_u64());
+  }
+}
+
 TEST(Rng, DistinctPathsGiveDistinctStreams) {
   const Rng root = Rng::from_seed(1);
   std::map<std::uint64_t, std::string> seen;
