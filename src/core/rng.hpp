@@ -97,7 +97,7 @@ class Rng {
     auto first = std::ranges::begin(range);
     const auto size = static_cast<std::uint64_t>(std::ranges::size(range));
     for (std::uint64_t i = size; i > 1; --i) {
-      const auto j = below(i);
+      const auto j = below_inline(i);  // below(i); i > 1, so no check is needed
       using std::swap;
       swap(first[static_cast<std::ptrdiff_t>(i - 1)], first[static_cast<std::ptrdiff_t>(j)]);
     }

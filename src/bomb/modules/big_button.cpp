@@ -87,9 +87,9 @@ std::optional<std::string_view> BigButton::dull(const Rules& rules) {
 
 BigButton::State BigButton::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
-  state.colour = static_cast<std::uint8_t>(rng.below(kColours));
-  state.label = static_cast<std::uint8_t>(rng.below(kLabels));
-  state.strip = static_cast<std::uint8_t>(rng.below(kColours));
+  state.colour = static_cast<std::uint8_t>(rng.below<kColours>());
+  state.label = static_cast<std::uint8_t>(rng.below<kLabels>());
+  state.strip = static_cast<std::uint8_t>(rng.below<kColours>());
   return state;
 }
 

@@ -35,13 +35,13 @@ Blinker::Rules Blinker::generate_rules(Rng& rng) {
 std::optional<std::string_view> Blinker::dull(const Rules&) { return std::nullopt; }
 
 Blinker::State Blinker::deal(Rng& rng, const Edgework&, const Rules& rules) {
-  const std::uint64_t pick = rng.below(kWords);
+  const std::uint64_t pick = rng.below<kWords>();
   const std::string_view word = kWordPool[rules.words[pick]];
   State state;
   state.length = static_cast<std::uint8_t>(word.size());
   for (std::size_t i = 0; i < word.size() && i < state.signal.size(); ++i)
     state.signal[i] = rules.code[static_cast<std::size_t>(word[i] - 'A')];
-  const std::uint64_t dial = rng.below(kWords);
+  const std::uint64_t dial = rng.below<kWords>();
   state.dial = static_cast<std::uint8_t>(dial);
   return state;
 }

@@ -35,9 +35,9 @@ std::optional<std::string_view> ColorEcho::dull(const Rules& rules) {
 
 ColorEcho::State ColorEcho::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
-  state.length = static_cast<std::uint8_t>(rng.uniform(kMinStages, kMaxStages));
+  state.length = static_cast<std::uint8_t>(kMinStages + rng.below<kMaxStages - kMinStages + 1>());  // uniform(3, 5)
   for (std::size_t i = 0; i < state.length; ++i) {
-    const std::uint64_t pad = rng.below(kPads);
+    const std::uint64_t pad = rng.below<kPads>();
     state.flashes[i] = static_cast<std::uint8_t>(pad);
   }
   return state;

@@ -44,10 +44,10 @@ DialAlignment::State DialAlignment::deal(Rng& rng, const Edgework&, const Rules&
   State state;
   state.timer = NeedyTimer::draw(rng, kMinGapMs, kMaxGapMs);
   for (auto& show : state.shows) {
-    const std::uint64_t listed = rng.below(kPatterns);
+    const std::uint64_t listed = rng.below<kPatterns>();
     show = rules.patterns[listed];
   }
-  const std::uint64_t dial = rng.below(4);
+  const std::uint64_t dial = rng.below<4>();
   state.dial = static_cast<std::uint8_t>(dial);
   return state;
 }

@@ -63,7 +63,7 @@ std::optional<std::string_view> Labyrinth::dull(const Rules&) { return std::null
 
 Labyrinth::State Labyrinth::deal(Rng& rng, const Edgework&, const Rules& rules) {
   State state;
-  const std::uint64_t maze = rng.below(kMazes);
+  const std::uint64_t maze = rng.below<kMazes>();
   state.markers = rules.mazes[maze].markers;
   const auto cells = rng.sample_of<kCells>(2);
   state.light = static_cast<std::uint8_t>(cells[0]);

@@ -31,7 +31,7 @@ PressureVent::State PressureVent::deal(Rng& rng, const Edgework&, const Rules& r
   State state;
   state.timer = NeedyTimer::draw(rng, kMinGapMs, kMaxGapMs);
   for (auto& ask : state.asks) {
-    const std::uint64_t listed = rng.below(kListed);
+    const std::uint64_t listed = rng.below<kListed>();
     ask = rules.prompts[listed];
   }
   return state;

@@ -64,7 +64,7 @@ std::optional<std::string_view> Recall::dull(const Rules& rules) {
 Recall::State Recall::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
   for (auto& stage : state.stages) {
-    const std::uint64_t display = rng.uniform(1, kButtons);
+    const std::uint64_t display = 1 + rng.below<kButtons>();  // uniform(1, 4)
     stage.display = static_cast<std::uint8_t>(display);
     stage.labels = {1, 2, 3, 4};
     rng.shuffle(stage.labels);

@@ -57,8 +57,8 @@ std::uint8_t TangledWires::wires_to_cut(const Rules& rules, const State& state, 
 
 TangledWires::State TangledWires::deal(Rng& rng, const Edgework& edge, const Rules& rules) {
   State state;
-  state.count = static_cast<std::uint8_t>(rng.uniform(kMinWires, kMaxWires));
-  for (std::size_t i = 0; i < state.count; ++i) state.features[i] = static_cast<std::uint8_t>(rng.below(16));
+  state.count = static_cast<std::uint8_t>(kMinWires + rng.below<kMaxWires - kMinWires + 1>());  // uniform(4, 6)
+  for (std::size_t i = 0; i < state.count; ++i) state.features[i] = static_cast<std::uint8_t>(rng.below<16>());
   if (wires_to_cut(rules, state, edge) != 0) return state;
   // Nothing to cut: one wire, drawn, becomes a type drawn from those this casing must cut. (A table
   // with no such type fails the filter; unfiltered, the bomb stays unsolvable and the proof says so.)

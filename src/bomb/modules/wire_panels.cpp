@@ -22,11 +22,11 @@ WirePanels::State WirePanels::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
   std::array<int, kColours> seen{};
   for (auto& panel : state.panels) {
-    const std::uint64_t present = rng.uniform(1, 7);  // which posts carry a wire, never none
+    const std::uint64_t present = 1 + rng.below<7>();  // uniform(1, 7)  // which posts carry a wire, never none
     panel.present = static_cast<std::uint8_t>(present);
     for (std::size_t p = 0; p < kPosts; ++p) {
       if (!((panel.present >> p) & 1U)) continue;
-      std::uint64_t colour = rng.below(kColours);
+      std::uint64_t colour = rng.below<kColours>();
       // At most nine of a colour: 12 wires and 3 colours leave room for another colour.
       while (seen[colour] == kOccurrences) colour = (colour + 1) % kColours;
       ++seen[colour];

@@ -34,7 +34,7 @@ std::optional<std::string_view> WordGrid::dull(const Rules& rules) {
 WordGrid::State WordGrid::deal(Rng& rng, const Edgework&, const Rules&) {
   State state;
   for (auto& round : state.rounds) {
-    round.display = static_cast<std::uint8_t>(rng.below(kDisplayWords));
+    round.display = static_cast<std::uint8_t>(rng.below<kDisplayWords>());
     const auto words = rng.sample_of<kButtonWords>(kButtons);
     for (std::size_t b = 0; b < kButtons; ++b) round.buttons[b] = static_cast<std::uint8_t>(words[b]);
   }
