@@ -58,10 +58,20 @@ std::array<std::uint32_t, Passcode::kWheels> wheel_masks(const Passcode::State& 
   return masks;
 }
 
-bool spells(const std::array<std::uint32_t, Passcode::kWheels>& masks, std::string_view word) {
-  for (std::size_t w = 0; w < Passcode::kWheels; ++w)
-    if (!((masks[w] >> (word[w] - 'A')) & 1U)) return false;
-  return true;
+// Every pool word's letters as alphabet indices, so the deal tests words without reading strings.
+constexpr std::array<std::array<std::uint8_t, Passcode::kWheels>, Passcode::kPool> kPoolLetters = [] {
+  std::array<std::array<std::uint8_t, Passcode::kWheels>, Passcode::kPool> all{};
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t w = 0; w < Passcode::kWheels; ++w) all[i][w] = static_cast<std::uint8_t>(Passcode::kWordPool[i][w] - 'A');
+  return all;
+}();
+
+// Whether the wheels (as wheel_masks) hold pool word `index`'s letters, branch-free.
+bool spells(const std::array<std::uint32_t, Passcode::kWheels>& masks, std::size_t index) {
+  const auto& letters = kPoolLetters[index];
+  std::uint32_t all = 1;
+  for (std::size_t w = 0; w < Passcode::kWheels; ++w) all &= masks[w] >> letters[w];
+  return (all & 1U) != 0;
 }
 
 }  // namespace
@@ -97,7 +107,7 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
     }
     const auto masks = wheel_masks(state);
     int spellable = 0;
-    for (auto index : rules.words) spellable += spells(masks, kWordPool[index]) ? 1 : 0;
+    for (auto index : rules.words) spellable += spells(masks, index) ? 1 : 0;
     if (spellable == 1) break;  // otherwise draw again; after kDealAttempts the proof sees it
   }
   for (auto& shown : state.shown) shown = static_cast<std::uint8_t>(rng.below<kLetters>());
@@ -126,7 +136,9 @@ int answer_code(const Passcode::Lookup& lookup, const Passcode::State& state) {
       if (c >= 'A' && c <= 'Z') on_this_wheel |= lookup.words_with[w][static_cast<std::size_t>(c - 'A')];
     spellable &= on_this_wheel;
   }
-  return std::popcount(spellable) == 1 ? std::countr_zero(spellable) : -1;
+  // Exactly one bit, tested without std::popcount (a library call on baseline x86-64).
+  const bool one = spellable != 0 && (spellable & (spellable - 1)) == 0;
+  return one ? std::countr_zero(spellable) : -1;
 }
 
 }  // namespace
