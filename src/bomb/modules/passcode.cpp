@@ -119,7 +119,7 @@ Passcode::Lookup Passcode::prepare(const Rules& rules) {
   lookup.rules = rules;
   for (std::size_t i = 0; i < kListed; ++i) {
     const std::string_view word = kWordPool[rules.words[i]];
-    for (std::size_t w = 0; w < kWheels; ++w) lookup.words_with[w][static_cast<std::size_t>(word[w] - 'A')] |= 1U << i;
+    for (std::size_t w = 0; w < kWheels; ++w) lookup.words_with[w][static_cast<unsigned char>(word[w])] |= 1U << i;
   }
   return lookup;
 }
@@ -133,7 +133,7 @@ int answer_code(const Passcode::Lookup& lookup, const Passcode::State& state) {
   for (std::size_t w = 0; w < Passcode::kWheels; ++w) {
     std::uint32_t on_this_wheel = 0;
     for (char c : state.wheels[w])
-      if (c >= 'A' && c <= 'Z') on_this_wheel |= lookup.words_with[w][static_cast<std::size_t>(c - 'A')];
+      on_this_wheel |= lookup.words_with[w][static_cast<unsigned char>(c)];
     spellable &= on_this_wheel;
   }
   // Exactly one bit, tested without std::popcount (a library call on baseline x86-64).

@@ -57,7 +57,9 @@ struct Passcode {
   // state can spell are then an AND over the wheels of ORs over their letters.
   struct Lookup {
     Rules rules;
-    std::array<std::array<std::uint32_t, 26>, kWheels> words_with{};
+    // [wheel][character]: bit i set when listed word i has that letter there. Indexed by any byte
+    // (0 for all but 'A'-'Z'), so the lookup needs no range test.
+    std::array<std::array<std::uint32_t, 256>, kWheels> words_with{};
   };
   static Lookup prepare(const Rules& rules);
   static std::optional<std::string_view> answer(const Lookup& lookup, const State& state);
