@@ -59,6 +59,13 @@ struct ModuleInfo {
   int samples;            // the sampled proof's N (1,000, or 200 for the slow modules)
 };
 
+// The hot lookups return an int code, -1 for "none" (GCC 12 returns an optional<int> through a
+// store-forwarding stall); their public forms wrap the code with this.
+inline std::optional<int> code_to_optional(int code) {
+  if (code < 0) return std::nullopt;
+  return code;
+}
+
 // What a Defuser can do. The argument's meaning is the verb's: a wire index for Cut, a key or
 // button index for Press, a direction for Move, a wheel for Turn... Modules document theirs.
 enum class Verb : std::uint8_t {

@@ -2,11 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include <map>
 #include <tuple>
 
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
+#include "class_check.hpp"
 
 namespace proven::bomb {
 namespace {
@@ -87,36 +87,24 @@ TEST(ColorEcho, ProofRejectsATableNamingAPadThatIsNotThere) {
 // that every one of the 8,064 sequences plays as its representative does, on generated tables
 // and on tables with entries that name no pad (so some sequences stall).
 TEST(ColorEcho, EverySequencePlaysAsItsClassRepresentativeDoes) {
-  using Key = std::tuple<bool, int, int, unsigned>;  // vowel, strikes, length, colours flashed
   const auto key_of = [](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
     unsigned colours = 0;
     for (int i = 0; i < s.length; ++i) colours |= 1U << s.flashes[static_cast<std::size_t>(i)];
-    return Key{edge.serial_has_vowel(), clock.strikes, s.length, colours};
+    return std::tuple{edge.serial_has_vowel(), clock.strikes, s.length, colours};
   };
+  const auto every_sequence = [](auto&& visit) { ColorEcho::for_each_sequence(visit); };
   int stalling_sets = 0;
   for (std::uint64_t k = 0; k < 60; ++k) {
     Rng rng = Rng::from_key("echo-classes").fork("set", k);
     ColorEcho::Rules rules = ColorEcho::generate_rules(rng);
     for (std::uint64_t broken = k % 3; broken > 0; --broken)  // entries that name no pad
       rules.tables[rng.below(2)][rng.below(3)][rng.below(ColorEcho::kPads)] = ColorEcho::kPads;
-    std::map<Key, PlayEnd> by_class;
-    ColorEcho::for_each_case(rules, [&](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
-      by_class[key_of(s, edge, clock)] = play<ColorEcho>(rules, s, edge, clock);
-      return true;
-    });
-    ASSERT_EQ(by_class.size(), 264u);
-    int sequences = 0;
-    bool all_pass = true;
-    ColorEcho::for_each_sequence([&](const ColorEcho::State& s, const Edgework& edge, const Clock& clock) {
-      const PlayEnd end = play<ColorEcho>(rules, s, edge, clock);
-      EXPECT_EQ(end, by_class.at(key_of(s, edge, clock))) << "set " << k << ", " << ColorEcho::show(s);
-      all_pass = all_pass && play_passed(end);
-      ++sequences;
-      return !::testing::Test::HasFailure();
-    });
-    ASSERT_EQ(sequences, 8064);
-    EXPECT_EQ(check_module_solvable<ColorEcho>(rules, rng).passed, all_pass) << "set " << k;
-    if (!all_pass) ++stalling_sets;
+    const ClassCheck check = check_cases_play_as_their_class<ColorEcho>(rules, key_of, every_sequence);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << "set " << k;
+    ASSERT_EQ(check.classes, 264u);
+    ASSERT_EQ(check.cases, 8064u);
+    EXPECT_EQ(check_module_solvable<ColorEcho>(rules, rng).passed, check.all_passed) << "set " << k;
+    if (!check.all_passed) ++stalling_sets;
   }
   EXPECT_EQ(stalling_sets, 40);  // every broken set (k % 3 != 0): some sequence flashes its broken entry
 }

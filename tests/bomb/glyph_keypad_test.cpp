@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
+#include "class_check.hpp"
 
 namespace proven::bomb {
 namespace {
@@ -50,31 +50,20 @@ TEST(GlyphKeypad, ExhaustiveProofCoversEveryDealableKeypad) {
 // arrangement of every key set plays as that one does, on generated columns (some overlapping in
 // four glyphs or more, so some key sets stall) and on the hand-built ones.
 TEST(GlyphKeypad, EveryArrangementPlaysAsItsKeySetDoes) {
+  const auto key_set = [](GlyphKeypad::State s, const Edgework&, const Clock&) {
+    std::sort(s.keys.begin(), s.keys.end());
+    return s.keys;
+  };
   int failing_sets = 0;
   for (std::uint64_t k = 0; k <= 40; ++k) {
     Rng rng = Rng::from_key("keypad-classes").fork("set", k);
     const GlyphKeypad::Rules rules = k == 40 ? good_rules() : GlyphKeypad::generate_rules(rng);
-    std::map<std::array<std::uint8_t, GlyphKeypad::kKeys>, PlayEnd> by_set;
-    const auto set_of = [](GlyphKeypad::State s) {
-      std::sort(s.keys.begin(), s.keys.end());
-      return s.keys;
-    };
-    GlyphKeypad::for_each_case(rules, [&](const GlyphKeypad::State& s, const Edgework& edge, const Clock& clock) {
-      by_set[set_of(s)] = play<GlyphKeypad>(rules, s, edge, clock);
-      return true;
-    });
-    int arrangements = 0;
-    bool all_pass = true;
-    GlyphKeypad::for_each_arrangement(rules, [&](const GlyphKeypad::State& s, const Edgework& edge, const Clock& clock) {
-      const PlayEnd end = play<GlyphKeypad>(rules, s, edge, clock);
-      EXPECT_EQ(end, by_set.at(set_of(s))) << "set " << k << ", " << GlyphKeypad::show(s);
-      all_pass = all_pass && play_passed(end);
-      ++arrangements;
-      return !::testing::Test::HasFailure();
-    });
-    ASSERT_EQ(arrangements, 5040);
-    EXPECT_EQ(check_module_solvable<GlyphKeypad>(rules, rng).passed, all_pass) << "set " << k;
-    if (!all_pass) ++failing_sets;
+    const auto every_arrangement = [&](auto&& visit) { GlyphKeypad::for_each_arrangement(rules, visit); };
+    const ClassCheck check = check_cases_play_as_their_class<GlyphKeypad>(rules, key_set, every_arrangement);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << "set " << k;
+    ASSERT_EQ(check.cases, 5040u);
+    EXPECT_EQ(check_module_solvable<GlyphKeypad>(rules, rng).passed, check.all_passed) << "set " << k;
+    if (!check.all_passed) ++failing_sets;
   }
   EXPECT_GT(failing_sets, 3);  // random columns often share four glyphs: the check saw failures
   EXPECT_LT(failing_sets, 40);

@@ -6,11 +6,12 @@
 #include <cmath>
 #include <map>
 #include <string>
-#include <vector>
 #include <tuple>
+#include <vector>
 
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
+#include "class_check.hpp"
 
 namespace proven::bomb {
 namespace {
@@ -162,11 +163,23 @@ TEST(Wires, SampledProofAgreesWithTheExhaustiveOneOnGeneratedRules) {
 // sequences for generated rule sets, half of them with a target turned into a colour that may be
 // missing (so some fail), against the representatives' outcomes.
 TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
-  using Key = std::tuple<int, int, std::array<int, Wires::kColours>, int>;  // parity, n, counts, last
-  const auto key_of = [](int parity, const Wires::State& s) {
+  const auto key_of = [](const Wires::State& s, const Edgework& edge, const Clock&) {
     std::array<int, Wires::kColours> counts{};
     for (int i = 0; i < s.count; ++i) ++counts[s.colours[static_cast<std::size_t>(i)]];
-    return Key{parity, s.count, counts, s.colours[static_cast<std::size_t>(s.count - 1)]};
+    return std::tuple{edge.serial_last_digit_odd(), s.count, counts, s.colours[static_cast<std::size_t>(s.count - 1)]};
+  };
+  const auto every_sequence = [](auto&& visit) {
+    for (int parity = 0; parity < 2; ++parity)
+      for (int n = Wires::kMinWires; n <= Wires::kMaxWires; ++n) {
+        Wires::State state;
+        state.count = static_cast<std::uint8_t>(n);
+        for (;;) {  // an odometer over the colours
+          if (!visit(state, Wires::parity_casing(parity), Clock{})) return;
+          int i = 0;
+          for (; i < n && ++state.colours[static_cast<std::size_t>(i)] == Wires::kColours; ++i) state.colours[static_cast<std::size_t>(i)] = 0;
+          if (i == n) break;
+        }
+      }
   };
   int failing_sets = 0;
   for (std::uint64_t k = 0; k < 120; ++k) {
@@ -177,33 +190,12 @@ TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
       auto& target = rng.chance(1, 2) ? list.otherwise : list.lines[rng.below(list.line_count)].target;
       target = {rng.chance(1, 2) ? T::Kind::FirstOf : T::Kind::LastOf, static_cast<std::uint8_t>(rng.below(Wires::kColours))};
     }
-    const Wires::Lookup lookup = Wires::prepare(rules);
-    std::map<Key, PlayEnd> by_class;
-    for (int parity = 0; parity < 2; ++parity)
-      for (const Wires::State& rep : Wires::class_representatives())
-        by_class[key_of(parity, rep)] = play_with<Wires>(rules, lookup, rep, Wires::parity_casing(parity), Clock{});
-    ASSERT_EQ(by_class.size(), 2460u);
-    int sequences = 0;
-    bool all_pass = true;
-    for (int parity = 0; parity < 2; ++parity) {
-      const Edgework edge = Wires::parity_casing(parity);
-      for (int n = Wires::kMinWires; n <= Wires::kMaxWires; ++n) {
-        Wires::State state;
-        state.count = static_cast<std::uint8_t>(n);
-        for (;;) {  // every sequence: an odometer over the colours
-          const PlayEnd end = play_with<Wires>(rules, lookup, state, edge, Clock{});
-          ASSERT_EQ(end, by_class.at(key_of(parity, state))) << "set " << k << ", " << Wires::show(state) << ", parity " << parity;
-          all_pass = all_pass && play_passed(end);
-          ++sequences;
-          int i = 0;
-          for (; i < n && ++state.colours[static_cast<std::size_t>(i)] == Wires::kColours; ++i) state.colours[static_cast<std::size_t>(i)] = 0;
-          if (i == n) break;
-        }
-      }
-    }
-    ASSERT_EQ(sequences, 39000);
-    EXPECT_EQ(check_module_solvable<Wires>(rules, rng).passed, all_pass) << "set " << k;
-    if (!all_pass) ++failing_sets;
+    const ClassCheck check = check_cases_play_as_their_class<Wires>(rules, key_of, every_sequence);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << "set " << k;
+    ASSERT_EQ(check.classes, 2460u);
+    ASSERT_EQ(check.cases, 39000u);
+    EXPECT_EQ(check_module_solvable<Wires>(rules, rng).passed, check.all_passed) << "set " << k;
+    if (!check.all_passed) ++failing_sets;
   }
   EXPECT_GT(failing_sets, 10);  // the check saw rule sets fail, not only pass
   EXPECT_LT(failing_sets, 60);

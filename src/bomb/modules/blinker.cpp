@@ -77,9 +77,7 @@ int stop_code(const Blinker::Rules& rules, const Blinker::State& state) {
 }  // namespace
 
 std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& state) {
-  const int stop = stop_code(rules, state);
-  if (stop < 0) return std::nullopt;
-  return stop;
+  return code_to_optional(stop_code(rules, state));
 }
 
 namespace {
@@ -124,9 +122,7 @@ Blinker::Lookup Blinker::prepare(const Rules& rules) {
 }
 
 std::optional<int> Blinker::stop_to_transmit(const Lookup& lookup, const State& state) {
-  const int stop = stop_code(lookup, state);
-  if (stop < 0) return std::nullopt;
-  return stop;
+  return code_to_optional(stop_code(lookup, state));
 }
 
 Action Blinker::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }

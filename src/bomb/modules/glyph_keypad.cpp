@@ -116,9 +116,7 @@ int key_code(const GlyphKeypad::Lookup& lookup, const GlyphKeypad::State& state)
 }  // namespace
 
 std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& state) {
-  const int key = key_code(lookup, state);
-  if (key < 0) return std::nullopt;
-  return key;
+  return code_to_optional(key_code(lookup, state));
 }
 
 std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) { return key_to_press(prepare(rules), state); }

@@ -200,9 +200,7 @@ int maze_code(const Labyrinth::Rules& rules, const Labyrinth::State& state) {
 }  // namespace
 
 std::optional<int> Labyrinth::maze_index(const Rules& rules, const State& state) {
-  const int maze = maze_code(rules, state);
-  if (maze < 0) return std::nullopt;
-  return maze;
+  return code_to_optional(maze_code(rules, state));
 }
 
 Action Labyrinth::hint(const Lookup& lookup, const State& state, const Context&) {

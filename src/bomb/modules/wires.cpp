@@ -339,9 +339,7 @@ int wire_code(const Wires::Lookup& lookup, const Wires::State& state, bool seria
 }  // namespace
 
 std::optional<int> Wires::wire_to_cut(const Lookup& lookup, const State& state, bool serial_odd) {
-  const int wire = wire_code(lookup, state, serial_odd);
-  if (wire < 0) return std::nullopt;
-  return wire;
+  return code_to_optional(wire_code(lookup, state, serial_odd));
 }
 
 std::optional<int> Wires::wire_to_cut(const Rules& rules, const State& state, bool serial_odd) {
