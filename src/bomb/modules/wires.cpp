@@ -2,8 +2,8 @@
 
 #include "bomb/json_read.hpp"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <vector>
 
@@ -368,8 +368,8 @@ const std::vector<Wires::State>& Wires::class_representatives() {
   static const std::vector<State> representatives = [] {
     std::vector<State> out;
     for (int n = kMinWires; n <= kMaxWires; ++n) {
-      // Every count vector summing to n, as an odometer over the first four colours' counts (the
-      // fifth takes the rest), colour 0 turning slowest.
+      // Every count vector summing to n, chosen colour by colour (the last colour takes what is
+      // left), colour 0's count turning slowest.
       std::array<int, kColours> counts{};
       const auto emit = [&] {
         for (int last = 0; last < kColours; ++last) {
