@@ -10,6 +10,21 @@ namespace {
 
 constexpr std::uint64_t kGoldenGamma = 0x9e3779b97f4a7c15ULL;
 
+// An index's decimal digits, without allocating: fork(label, i) is fork(label + digits(i)).
+struct Decimal {
+  explicit Decimal(std::uint64_t value)
+      : size(static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, value).ptr - digits)) {}
+  std::string_view view() const { return {digits, size}; }
+  char digits[20];
+  std::size_t size;
+};
+
+// A child's key: the label's FNV-1a hash continued over the digits (FNV-1a of label + digits),
+// mixed into the parent's key. Named and unnamed forks both key their child here.
+std::uint64_t child_key(std::uint64_t parent_key, std::uint64_t label_hash, std::string_view digits) {
+  return mix64(parent_key ^ fnv1a64(digits, label_hash));
+}
+
 }  // namespace
 
 Rng::Rng(std::uint64_t key, std::string path) : key_(key), path_(std::move(path)) {
@@ -30,18 +45,12 @@ Rng Rng::from_seed(std::uint64_t seed) { return from_key(std::to_string(seed)); 
 // hashes the label and then the index's decimal digits, which is FNV-1a of label + digits.
 Rng Rng::fork(std::string_view label) const { return fork_path(label, {}); }
 
-Rng Rng::fork(std::string_view label, std::uint64_t index) const {
-  char digits[20];
-  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-  return fork_path(label, std::string_view(digits, static_cast<std::size_t>(end - digits)));
-}
+Rng Rng::fork(std::string_view label, std::uint64_t index) const { return fork_path(label, Decimal(index).view()); }
 
 Rng::UnnamedForks Rng::unnamed_forks(std::string_view label) const { return {key_, fnv1a64(label)}; }
 
 Rng Rng::UnnamedForks::at(std::uint64_t index) const {
-  char digits[20];
-  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-  return Rng(mix64(parent_key_ ^ fnv1a64(std::string_view(digits, static_cast<std::size_t>(end - digits)), label_hash_)), std::string());
+  return Rng(child_key(parent_key_, label_hash_, Decimal(index).view()), std::string());
 }
 
 Rng Rng::fork_path(std::string_view label, std::string_view digits) const {
@@ -51,7 +60,7 @@ Rng Rng::fork_path(std::string_view label, std::string_view digits) const {
   child_path += '/';
   child_path += label;
   child_path += digits;
-  return Rng(mix64(key_ ^ fnv1a64(digits, fnv1a64(label))), std::move(child_path));
+  return Rng(child_key(key_, fnv1a64(label), digits), std::move(child_path));
 }
 
 std::uint64_t Rng::next_u64() { return step(); }

@@ -82,10 +82,13 @@ std::optional<int> Blinker::stop_to_transmit(const Rules& rules, const State& st
 
 namespace {
 
-// A word as one number: its length in bits 0-3, letter i + 1 in the 5 bits from 4 + 5i.
+// A word as one number: its length in bits 0-3, letter i + 1 in the 5 bits from 4 + 5i. The
+// listed words are packed with pack(), a decoded signal letter by letter with packed_letter().
+std::uint64_t packed_letter(std::size_t i, int letter) { return static_cast<std::uint64_t>(letter + 1) << (4 + 5 * i); }
+
 std::uint64_t pack(std::string_view word) {
   std::uint64_t packed = word.size();
-  for (std::size_t i = 0; i < word.size(); ++i) packed |= static_cast<std::uint64_t>(word[i] - 'A' + 1) << (4 + 5 * i);
+  for (std::size_t i = 0; i < word.size(); ++i) packed |= packed_letter(i, word[i] - 'A');
   return packed;
 }
 
@@ -96,7 +99,7 @@ int stop_code(const Blinker::Lookup& lookup, const Blinker::State& state) {
     const int index = Blinker::pattern_index(state.signal[i]);
     const int letter = index < 0 ? Blinker::Lookup::kNoLetter : lookup.letter_of[static_cast<std::size_t>(index)];
     if (letter < 0) return -1;  // no letter, or two letters blink alike
-    packed |= static_cast<std::uint64_t>(letter + 1) << (4 + 5 * i);
+    packed |= packed_letter(i, letter);
   }
   for (std::size_t w = 0; w < Blinker::kWords; ++w)
     if (lookup.packed_words[w] == packed) return lookup.frequency[w];
