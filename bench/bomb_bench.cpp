@@ -1,6 +1,6 @@
-// Bomb manual figures (issue 3): median time to build one full rule book (no cache; on one thread
-// and with its modules on 2), each
-// module's share of it (BM_Build/<id>), samples played per second per module, and the wall time of `check` over seeds 2..500 on 2 threads.
+// Bomb manual figures (issue 3): median time to build one full rule book (no cache; on one
+// thread, and with its modules on 2), each module's share of it (BM_Build/<id>), samples played
+// per second per module, and the wall time of `check` over seeds 2..500 on 2 threads.
 // Printed figures, not a timed test: run build/release/bench/bomb_bench.
 #include <benchmark/benchmark.h>
 

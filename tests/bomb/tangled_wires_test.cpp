@@ -93,6 +93,10 @@ TEST(TangledWires, EveryDealtBombHasAWireToCutOnEveryCasing) {
   ASSERT_EQ(TW::dull(rules), std::nullopt);
   for (unsigned c = 0; c < TW::kCasings; ++c) {
     const Edgework edge = casing_edgework(TW::Casing::from_index(c));
+    const TW::Casing read = TW::Casing::of(edge), meant = TW::Casing::from_index(c);
+    ASSERT_TRUE(read.serial_even == meant.serial_even && read.parallel_port == meant.parallel_port &&
+                read.two_batteries == meant.two_batteries)
+        << "casing " << c;
     Rng rng = Rng::from_key("tangled-deal").fork("casing", c);
     for (int k = 0; k < 2000; ++k) {
       const TW::State state = TW::deal(rng, edge, rules);
