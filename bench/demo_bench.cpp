@@ -26,7 +26,7 @@ BENCHMARK(BM_CountSolutions2x3);
 
 void BM_Sheet(benchmark::State& state) {
   const auto jobs = static_cast<unsigned>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(proven::demo::generate_sheet("bench", 2000, {.jobs = jobs}));
+  for (auto _ : state) benchmark::DoNotOptimize(proven::demo::generate_sheet("bench", {.count = 2000}, {.jobs = jobs}));
   state.SetItemsProcessed(state.iterations() * 2000);
 }
 BENCHMARK(BM_Sheet)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -12,8 +12,9 @@ proven=build/release/src/cli/proven
 out=out
 mkdir -p "$out/demo"
 "$proven" --version
-"$proven" demo generate --seed 1 --count 12 --out "$out/demo/blocks.json" --svg "$out/demo/blocks.svg"
+"$proven" demo generate --seed 1 --count 12 --out "$out/demo/blocks.json"
 "$proven" demo verify "$out/demo/blocks.json"
+"$proven" demo show "$out/demo/blocks.json" --item 1 --svg "$out/demo/block-1.svg" > /dev/null
 mkdir -p "$out/bomb"
 "$proven" bomb manual --seed 1 --format html --out "$out/bomb/manual-1.html"
 "$proven" bomb manual --seed 1 --format md --out "$out/bomb/manual-1.md"
@@ -31,7 +32,8 @@ mkdir -p "$out/whodunnit"
 
 echo
 echo "proven is built: $proven (try '$proven --help')"
-echo "look at: $out/demo/blocks.svg (12 proven Kakuro blocks) and $out/demo/blocks.json (their data and proofs)"
+echo "look at: $out/demo/block-1.svg (a proven Kakuro block; play it: $proven demo play $out/demo/blocks.json)"
+echo "         and $out/demo/blocks.json (12 blocks, their data and proofs)"
 echo "         $out/bomb/manual-1.html (the standard defusal manual, one printable page; also as $out/bomb/manual-1.md)"
 echo "         and $out/bomb/autoplay-1-1.txt (a bomb defused by its hints)"
 echo "         $out/prism/level-120.svg (a PRISM level as dealt and solved, with its beams);"

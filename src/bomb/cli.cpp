@@ -10,7 +10,7 @@
 #include "bomb/check.hpp"
 #include "bomb/render.hpp"
 #include "bomb/rulebook.hpp"
-#include "cli/options.hpp"
+#include "core/command.hpp"
 #include "core/batch.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
@@ -48,12 +48,12 @@ void run_manual(const std::string& seed_text, const std::string& format, const s
     throw UserError("--format " + format + ": expected html, md or json");
   const RuleBook book = build_rule_book(seed, 0);  // one book: its modules on every core
   if (format == "md" || format == "html") {
-    cli::emit(out, format == "md" ? render_markdown(book) : render_html(book));
+    emit(out, format == "md" ? render_markdown(book) : render_html(book));
     return;
   }
   nlohmann::json j = to_json(book);
   j["fingerprint"] = fingerprint(book);
-  cli::emit(out, json_text(j));
+  emit(out, json_text(j));
 }
 
 std::string deal_text(const Bomb& bomb) {
@@ -192,7 +192,7 @@ void add_commands(CLI::App& group) {
   auto check_args = std::make_shared<CheckArgs>();
   CLI::App* check = group.add_subcommand("check", "rebuild and audit the rule books of a seed range");
   check->add_option("--seeds", check_args->seeds, "A..B (or one seed)")->required();
-  cli::add_jobs_option(*check, check_args->jobs);
+  add_jobs_option(*check, check_args->jobs);
   check->callback([check_args] { run_check(check_args->seeds, check_args->jobs); });
 }
 

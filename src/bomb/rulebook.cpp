@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 #include "core/batch.hpp"
 #include "core/check.hpp"
 #include "core/errors.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// How a game plugs into the `proven` executable (the C++ answer to Tatham's `struct game`):
-// a game fills in one GameEntry in its own cli.cpp, and games.cpp lists every entry once.
-// The entry adds the game's subcommands under `proven <name>` and runs its fixed bench workload.
+// How a game plugs into the `proven` executable: games.cpp lists one GameEntry per game, made by
+// make_entry<G>() (cli/entry.hpp) from the game's Game contract (core/game.hpp). The entry adds
+// the game's subcommands under `proven <name>` and runs its fixed bench workload.
 #include <functional>
 #include <string>
 #include <utility>
@@ -9,14 +9,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/game.hpp"
+
 namespace proven::cli {
 
-// What `proven bench` prints for a game: named figures, then a digest of the generated content.
-// Figures may include timings; the digest never does, so it changes only when output changes.
-struct BenchReport {
-  std::vector<std::pair<std::string, std::string>> figures;
-  std::string digest;
-};
+using BenchReport = proven::BenchReport;  // core/game.hpp
 
 struct GameEntry {
   std::string name;               // the subcommand: `proven <name> ...`

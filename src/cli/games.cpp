@@ -1,7 +1,9 @@
-// The registry: one line per game. Adding a game is its folder plus one line here.
+// The registry: one line per game. Adding a game is its folder (a Game, core/game.hpp) plus one
+// line here; make_entry gives it generate, verify, show, play and bench, and its extras are its own.
 #include "bomb/cli.hpp"
+#include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
-#include "demo/cli.hpp"
+#include "demo/game.hpp"
 #include "prism/cli.hpp"
 #include "tilt/cli.hpp"
 #include "whodunnit/cli.hpp"
@@ -10,7 +12,7 @@ namespace proven::cli {
 
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
-      demo::cli_entry(),
+      make_entry<demo::Game>(),
       prism::cli_entry(),
       bomb::cli_entry(),
       tilt::cli_entry(),

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/game_registry.hpp"
-#include "cli/options.hpp"
+#include "core/command.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "proven/version.hpp"
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   std::string bench_game;
   CLI::App* bench = app.add_subcommand(
       "bench", "run every game's fixed workload; print figures and a digest of the output");
-  proven::cli::add_jobs_option(*bench, bench_jobs);
+  proven::add_jobs_option(*bench, bench_jobs);
   bench->add_option("--game", bench_game, "only this game");
   bench->callback([&] { run_bench(bench_jobs, bench_game); });
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "cli/options.hpp"
+#include "core/command.hpp"
 
 namespace proven::cli {
 

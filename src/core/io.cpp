@@ -86,6 +86,11 @@ nlohmann::json parse_json(std::string_view text, const std::string& source_name)
     if (auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
     throw UserError(source_name + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
                     detail);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number too large for a double (1e400) is the file's mistake, not ours.
+    std::string detail = e.what();
+    if (auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
+    throw UserError(source_name + ": invalid JSON: " + detail);
   }
 }
 

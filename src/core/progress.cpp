@@ -44,7 +44,7 @@ void Progress::draw(bool force) {
   if (!force && now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  fmt::print(stream_, "\r\x1b[2K{}", format_line(label_, done_.load(), total_, elapsed));
+  fmt::print(stream_, "\r\x1b[2K{}", format_line(label_, done_.load(), total_.load(), elapsed));
   std::fflush(stream_);
   drawn_ = true;
 }

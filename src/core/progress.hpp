@@ -21,6 +21,9 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   void advance(std::uint64_t n = 1);
+  // For work whose size is known only once it starts (a generic command hands a game its
+  // Progress before the game knows how many candidates it will make).
+  void set_total(std::uint64_t total) { total_ = total; }
   // Erases the line. Called by the destructor too.
   void finish();
   std::uint64_t done() const { return done_.load(); }
@@ -32,7 +35,7 @@ class Progress {
  private:
   void draw(bool force);
   std::string label_;
-  std::uint64_t total_;
+  std::atomic<std::uint64_t> total_;
   std::FILE* stream_;
   bool enabled_;
   bool drawn_ = false;

@@ -11,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/json_read.hpp"
 #include "core/svg.hpp"
 
 namespace proven::demo {
@@ -107,13 +108,6 @@ const std::vector<Gate<Block>>& block_gates() {
   return gates;
 }
 
-int int_field(const nlohmann::json& j, const char* key, int lo, int hi, const std::string& where) {
-  if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long long>() < lo ||
-      j[key].get<long long>() > hi)
-    throw UserError(fmt::format("{}: '{}' must be an integer in {}..{}", where, key, lo, hi));
-  return j[key].get<int>();
-}
-
 }  // namespace
 
 Clues Block::clues() const {
@@ -167,13 +161,15 @@ Generated<Block> generate_block(const Rng& rng) {
   return generate<Block>(rng, propose_block, block_gates(), {.budget = kTryBudget});
 }
 
-Sheet generate_sheet(const std::string& seed, int count, const BatchOptions& batch) {
+Sheet generate_sheet(const std::string& seed, const SheetParams& params, const BatchOptions& batch) {
+  PROVEN_CHECK(params.count >= 1 && params.count <= kMaxCount, "generate_sheet: count out of range");
   const Rng root = Rng::from_key(seed);
   auto results = run_batch<Generated<Block>>(
-      static_cast<std::size_t>(count), [&](std::size_t i) { return generate_block(root.fork("block", i)); },
+      static_cast<std::size_t>(params.count), [&](std::size_t i) { return generate_block(root.fork("block", i)); },
       batch);
   Sheet sheet;
   sheet.seed = seed;
+  sheet.params = params;
   for (auto& result : results) {
     sheet.tally.merge(result.tally);  // index order: the same table for any jobs count
     sheet.blocks.push_back(std::move(result).take());
@@ -181,7 +177,7 @@ Sheet generate_sheet(const std::string& seed, int count, const BatchOptions& bat
   return sheet;
 }
 
-nlohmann::json to_json(const Sheet& sheet) {
+nlohmann::json sheet_body_json(const Sheet& sheet) {
   nlohmann::json blocks = nlohmann::json::array();
   for (const auto& b : sheet.blocks) {
     const Clues clues = b.clues();
@@ -197,43 +193,34 @@ nlohmann::json to_json(const Sheet& sheet) {
                       {"solution", grid},
                       {"proof", {{"solutions", count_solutions(clues, 2)}, {"giveaway", is_giveaway(clues)}}}});
   }
-  return {{"format", kSheetFormat},
-          {"generator", {{"name", "demo"}, {"version", kGeneratorVersion}}},
-          {"seed", sheet.seed},
-          {"blocks", blocks},
-          {"tally", sheet.tally.to_json()}};
+  return {{"blocks", blocks}, {"tally", sheet.tally.to_json()}};
 }
 
-Sheet sheet_from_json(const nlohmann::json& json) {
-  Sheet sheet;
-  sheet.seed = check_envelope(json, kSheetFormat, "blocks sheet", "blocks");
-  const auto& blocks = json["blocks"];
+Sheet sheet_from_json(const std::string& seed, const SheetParams& params, const nlohmann::json& body) {
+  using namespace json_read;
+  Sheet sheet{.seed = seed, .params = params, .blocks = {}, .tally = {}};
+  const auto& blocks = array(field(body, "blocks", "body"), static_cast<std::size_t>(params.count),
+                             static_cast<std::size_t>(params.count), "blocks (one per params.count)");
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const auto& j = blocks[i];
-    const std::string where = fmt::format("block {}", i);
-    if (!j.is_object()) throw UserError(where + " must be an object");
+    const std::string where = fmt::format("block {}", i + 1);
     Block b;
-    b.rows = int_field(j, "rows", kMinSide, kMaxSide, where);
-    b.cols = int_field(j, "cols", kMinSide, kMaxSide, where);
-    if (!j.contains("solution") || !j["solution"].is_array() ||
-        j["solution"].size() != static_cast<std::size_t>(b.rows))
-      throw UserError(where + ": 'solution' must be an array of 'rows' rows");
-    for (const auto& row : j["solution"]) {
-      if (!row.is_array() || row.size() != static_cast<std::size_t>(b.cols))
-        throw UserError(where + ": every 'solution' row must have 'cols' digits");
-      for (const auto& d : row) {
-        if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 9)
-          throw UserError(where + ": 'solution' must hold digits 1..9");
-        b.digits.push_back(d.get<int>());
-      }
+    b.rows = integer(field(j, "rows", where), kMinSide, kMaxSide, at(where, "rows"));
+    b.cols = integer(field(j, "cols", where), kMinSide, kMaxSide, at(where, "cols"));
+    const auto& rows = array(field(j, "solution", where), static_cast<std::size_t>(b.rows),
+                             static_cast<std::size_t>(b.rows), at(where, "solution"));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const auto& row = array(rows[r], static_cast<std::size_t>(b.cols), static_cast<std::size_t>(b.cols),
+                              at(at(where, "solution"), r));
+      for (std::size_t c = 0; c < row.size(); ++c)
+        b.digits.push_back(integer(row[c], 1, 9, at(at(at(where, "solution"), r), c)));
     }
     const Clues clues = b.clues();
     for (const auto& [key, sums] : {std::pair{"row_sums", &clues.row_sums}, std::pair{"col_sums", &clues.col_sums}}) {
-      if (!j.contains(key) || !j[key].is_array() || j[key].size() != sums->size())
-        throw UserError(fmt::format("{}: '{}' must have one sum per run", where, key));
+      const auto& stated = array(field(j, key, where), sums->size(), sums->size(), at(where, key));
       for (std::size_t k = 0; k < sums->size(); ++k)
-        if (!j[key][k].is_number_integer() || j[key][k].get<long long>() != (*sums)[k])
-          throw UserError(fmt::format("{}: '{}' does not match the solution", where, key));
+        if (integer(stated[k], 0, 45, at(at(where, key), k)) != (*sums)[k])
+          fail(at(where, key), "does not match the solution");
     }
     sheet.blocks.push_back(std::move(b));
   }
@@ -247,15 +234,15 @@ std::vector<std::string> verify_sheet(const Sheet& sheet) {
     for (int r = 0; r < b.rows; ++r)
       for (int c = 0; c < b.cols; ++c)
         for (int k = 0; k < c; ++k)
-          if (b.at(r, k) == b.at(r, c)) problems.push_back(fmt::format("block {}: row {} repeats a digit", i, r + 1));
+          if (b.at(r, k) == b.at(r, c)) problems.push_back(fmt::format("block {}: row {} repeats a digit", i + 1, r + 1));
     for (int c = 0; c < b.cols; ++c)
       for (int r = 0; r < b.rows; ++r)
         for (int k = 0; k < r; ++k)
-          if (b.at(k, c) == b.at(r, c)) problems.push_back(fmt::format("block {}: column {} repeats a digit", i, c + 1));
+          if (b.at(k, c) == b.at(r, c)) problems.push_back(fmt::format("block {}: column {} repeats a digit", i + 1, c + 1));
     const Clues clues = b.clues();
     if (const int n = count_solutions(clues, 2); n != 1)
-      problems.push_back(fmt::format("block {}: the clues allow {} fillings, not exactly one", i, n >= 2 ? "2 or more" : "no"));
-    if (is_giveaway(clues)) problems.push_back(fmt::format("block {}: a giveaway (naked singles fill it)", i));
+      problems.push_back(fmt::format("block {}: the clues allow {} fillings, not exactly one", i + 1, n >= 2 ? "2 or more" : "no"));
+    if (is_giveaway(clues)) problems.push_back(fmt::format("block {}: a giveaway (naked singles fill it)", i + 1));
   }
   return problems;
 }

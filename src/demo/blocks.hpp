@@ -4,11 +4,12 @@
 // player sees only the clues. An accepted block is proven to have exactly one filling, and is
 // not a giveaway (naked singles alone do not fill it: some cell needs a real deduction).
 //
-//   auto sheet = proven::demo::generate_sheet("1", 12, {.jobs = 0});
+//   auto sheet = proven::demo::generate_sheet("1", {.count = 12}, {.jobs = 0});
 //   auto problems = proven::demo::verify_sheet(sheet);   // empty: every block re-proven
 //
 // It exists to exercise the whole core (keyed RNG, gated loop with tallies, deterministic
-// batch, JSON, atomic writes, SVG) before the real games land; docs/demo.md has the rules.
+// batch, JSON, atomic writes, SVG, the Game contract) and to be the smallest complete example
+// of a game (demo/game.hpp); docs/demo.md has the rules.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,7 +25,6 @@
 namespace proven::demo {
 
 inline constexpr int kGeneratorVersion = 1;
-inline constexpr std::string_view kSheetFormat = "proven-demo-blocks/1";
 inline constexpr int kMinSide = 2;
 inline constexpr int kMaxSide = 3;
 inline constexpr std::uint64_t kTryBudget = 1000;  // 2x3 blocks are unique about 2% of the time
@@ -62,21 +62,31 @@ inline constexpr std::string_view kGateNotUnique = "not unique";
 // One block from one stream: proposal + gates on forks try0, try1, ...
 Generated<Block> generate_block(const Rng& rng);
 
+inline constexpr int kMaxCount = 100000;
+
+struct SheetParams {
+  int count = 12;  // blocks on the sheet, 1..kMaxCount
+  bool operator==(const SheetParams&) const = default;
+};
+
 struct Sheet {
   std::string seed;
+  SheetParams params;
   std::vector<Block> blocks;
   Tally tally;
 };
 
-// `count` blocks; block i draws from Rng::from_key(seed).fork("block", i), so the sheet is the
-// same for any jobs count. Throws GenerationFailed if a block exhausts its budget.
-Sheet generate_sheet(const std::string& seed, int count, const BatchOptions& batch = {});
+// `params.count` blocks; block i draws from Rng::from_key(seed).fork("block", i), so the sheet
+// is the same for any jobs count. Throws GenerationFailed if a block exhausts its budget.
+Sheet generate_sheet(const std::string& seed, const SheetParams& params, const BatchOptions& batch = {});
 
-nlohmann::json to_json(const Sheet& sheet);
-// Parses and validates a sheet; UserError naming the first problem (never crashes).
-Sheet sheet_from_json(const nlohmann::json& json);
+// The sheet's body as its file holds it (docs/demo.md), and back: sheet_from_json checks that
+// the sums match the solution and reads nothing else; UserError naming the place (never crashes).
+nlohmann::json sheet_body_json(const Sheet& sheet);
+Sheet sheet_from_json(const std::string& seed, const SheetParams& params, const nlohmann::json& body);
 
-// Re-proves every block from the data alone; one line per broken promise, empty if all hold.
+// Re-proves every block from the data alone; one line per broken promise ("block 3: ..."),
+// empty if all hold.
 std::vector<std::string> verify_sheet(const Sheet& sheet);
 
 // A printable sheet: each block as a Kakuro grid with its clues, answers in small print.

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/options.hpp"
+#include "core/command.hpp"
 #include "cli/pack_commands.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
@@ -43,7 +43,7 @@ void run_generate(const GenerateArgs& args) {
   options.progress = &progress;
   const Pack pack = generate_pack(args.seed, options);
   progress.finish();
-  cli::emit(args.out, json_text(to_json(pack)));
+  emit(args.out, json_text(to_json(pack)));
   fmt::print(stderr, "{} levels from seed '{}', each proven unique with BFS-checked par\n{}", pack.levels.size(),
              pack.seed, tally_report(pack));
 }
@@ -53,7 +53,7 @@ Pack read_pack(const std::string& path) { return pack_from_json(read_json_file(p
 void run_verify(const std::string& path) {
   const Pack pack = read_pack(path);
   const auto problems = verify_pack(pack);
-  cli::fail_on_problems(path, problems);
+  fail_on_problems(path, problems);
   fmt::print("{}: all {} levels verified (one solution, it clears the board, par is the BFS minimum)\n", path,
              pack.levels.size());
 }

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/options.hpp"
+#include "core/command.hpp"
 #include "cli/pack_commands.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
@@ -38,7 +38,7 @@ void run_generate(const GenerateArgs& args) {
   options.progress = &progress;
   const Pack pack = generate_pack(args.seed, options);
   progress.finish();
-  cli::emit(args.out, json_text(to_json(pack)));
+  emit(args.out, json_text(to_json(pack)));
   fmt::print(stderr, "{} levels from seed '{}', each with BFS par, every tile needed, bits counted exactly\n{}", pack.levels.size(),
              pack.seed, tally_report(pack));
 }
@@ -47,7 +47,7 @@ Pack read_pack(const std::string& path) { return pack_from_json(read_json_file(p
 
 void run_verify(const std::string& path) {
   const Pack pack = read_pack(path);
-  cli::fail_on_problems(path, verify_pack(pack));
+  fail_on_problems(path, verify_pack(pack));
   fmt::print("{}: all {} levels verified (par is the BFS minimum and the solution clears in it, bits recounted, every tile and pit "
              "in play, the rule matters, no near copies, never easier)\n",
              path, pack.levels.size());

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "cli/options.hpp"
+#include "core/command.hpp"
 #include "core/batch.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
@@ -44,7 +44,7 @@ struct StatsArgs {
 
 void run_generate(const GenerateArgs& args) {
   const Case c = make_case(args.seed, args.cast, {.solver_budget = args.budget});
-  cli::emit(args.out, args.format == "json" ? json_text(to_json(c)) : case_text(c));
+  emit(args.out, args.format == "json" ? json_text(to_json(c)) : case_text(c));
   if (!args.out.empty() && args.out != "-")
     fmt::print(stderr, "{}: a cast of {}, {} clues, determined by propagation; obviousness {} of ambiguity {}{}\n",
                args.out, args.cast, c.clues.size(), c.figures.obviousness, c.figures.initial_ambiguity,
@@ -168,7 +168,7 @@ void add_commands(CLI::App& group) {
   add_case_options(*stats, stats_args->cast, stats_args->budget);
   stats->add_option("--top", stats_args->top, "list this many of the most frequent phrases (0: all)")
       ->check(CLI::NonNegativeNumber);
-  cli::add_jobs_option(*stats, stats_args->jobs);
+  add_jobs_option(*stats, stats_args->jobs);
   stats->callback([stats_args] { run_stats(*stats_args); });
 }
 

@@ -48,9 +48,11 @@ TEST_F(Cli, UserMistakesAreOneLineAndExitTwo) {
 }
 
 TEST_F(Cli, GenerateThenVerify) {
-  const auto r = run("demo generate --seed 5 --count 6 --jobs 2 --out " + path("s.json") + " --svg " + path("s.svg"));
+  const auto r = run("demo generate --seed 5 --count 6 --jobs 2 --out " + path("s.json"));
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("not unique"), std::string::npos) << "the tally is printed: " << r.out;
+  const auto s = run("demo show " + path("s.json") + " --item 6 --svg " + path("s.svg"));
+  ASSERT_EQ(s.code, 0) << s.out;
   EXPECT_TRUE(fs::exists(path("s.svg")));
   const auto v = run("demo verify " + path("s.json"));
   EXPECT_EQ(v.code, 0) << v.out;
@@ -72,12 +74,12 @@ TEST_F(Cli, VerifyFailsWithExitOneOnABrokenPromise) {
   // Replace block 1 by a self-consistent block with two fillings (1 2 / 2 1 and 2 1 / 1 2).
   std::ifstream in(path("s.json"));
   auto json = nlohmann::json::parse(in);
-  json["blocks"][1] = {{"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}},
+  json["body"]["blocks"][1] = {{"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}},
                        {"solution", {{1, 2}, {2, 1}}}};
   std::ofstream(path("bad.json")) << json.dump();
   const auto r = run("demo verify " + path("bad.json"));
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("block 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("block 2:"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, MalformedInputIsExitTwoAndUnwritableOutputLeavesNothing) {

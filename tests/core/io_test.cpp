@@ -74,6 +74,19 @@ TEST_F(IoTest, ReadingMissingOrMalformedInputIsAClearUserError) {
   }
 }
 
+TEST(Json, NumbersTooLargeForADoubleAreUserErrors) {
+  for (const char* text : {"{\"a\": 1e400}", "[-1e400]"}) {
+    try {
+      parse_json(text, "big.json");
+      FAIL() << text;
+    } catch (const UserError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind("big.json: invalid JSON", 0), 0u) << message;
+      EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
+    }
+  }
+}
+
 TEST(Json, CanonicalTextSortsKeysAndEndsWithNewline) {
   const auto text = json_text(nlohmann::json{{"b", 1}, {"a", 2}});
   EXPECT_EQ(text, "{\n  \"a\": 2,\n  \"b\": 1\n}\n");

@@ -1,4 +1,5 @@
 #include "demo/blocks.hpp"
+#include "demo/game.hpp"
 
 #include <gtest/gtest.h>
 
@@ -59,7 +60,7 @@ TEST(Blocks, SolverAgreesWithBruteForceOnEvery2x2ClueSet) {
 }
 
 TEST(Blocks, SolverAgreesWithBruteForceOnGenerated2x3Blocks) {
-  const Sheet sheet = generate_sheet("cross-check", 20);
+  const Sheet sheet = generate_sheet("cross-check", {.count = 20});
   int checked = 0;
   for (const auto& b : sheet.blocks) {
     if (b.rows * b.cols != 6) continue;
@@ -78,7 +79,7 @@ TEST(Blocks, PossibleDigitsKnowsTheClassicRuns) {
 }
 
 TEST(Blocks, GeneratedSheetsAreProvenAndVerify) {
-  const Sheet sheet = generate_sheet("7", 12);
+  const Sheet sheet = generate_sheet("7", {.count = 12});
   ASSERT_EQ(sheet.blocks.size(), 12u);
   EXPECT_EQ(sheet.tally.accepted(), 12u);
   EXPECT_GT(sheet.tally.rejected(kGateNotUnique), 0u);
@@ -90,16 +91,16 @@ TEST(Blocks, GeneratedSheetsAreProvenAndVerify) {
 }
 
 TEST(Blocks, SeedsReproduceAndThreadCountNeverChangesTheBytes) {
-  const auto one = json_text(to_json(generate_sheet("abc", 40, {.jobs = 1})));
-  EXPECT_EQ(json_text(to_json(generate_sheet("abc", 40, {.jobs = 2}))), one);
-  EXPECT_EQ(json_text(to_json(generate_sheet("abc", 40, {.jobs = 4}))), one);
-  EXPECT_NE(json_text(to_json(generate_sheet("abd", 40, {.jobs = 1}))), one);
+  const auto one = json_text(document_to_json<Game>(generate_sheet("abc", {.count = 40}, {.jobs = 1})));
+  EXPECT_EQ(json_text(document_to_json<Game>(generate_sheet("abc", {.count = 40}, {.jobs = 2}))), one);
+  EXPECT_EQ(json_text(document_to_json<Game>(generate_sheet("abc", {.count = 40}, {.jobs = 4}))), one);
+  EXPECT_NE(json_text(document_to_json<Game>(generate_sheet("abd", {.count = 40}, {.jobs = 1}))), one);
 }
 
 TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
-  const Sheet sheet = generate_sheet("9", 6);
-  const auto json = to_json(sheet);
-  const Sheet back = sheet_from_json(json);
+  const Sheet sheet = generate_sheet("9", {.count = 6});
+  const auto json = document_to_json<Game>(sheet);
+  const Sheet back = document_from_json<Game>(json);
   EXPECT_EQ(back.blocks, sheet.blocks);
 
   // A consistent but non-unique block (every sum rewritten from a tampered solution).
@@ -107,7 +108,7 @@ TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
   bad.blocks[2] = Block{2, 2, {1, 2, 2, 1}};  // sums 3,3 / 3,3: the mirror 2,1,1,2 also fits
   const auto problems = verify_sheet(bad);
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("block 2"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].find("block 3:"), std::string::npos) << problems[0];
 
   // Giveaways: naked singles fill them (found by scanning every 2x2 answer).
   int giveaways = 0;
@@ -129,20 +130,25 @@ TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
 }
 
 TEST(Blocks, MalformedSheetsAreUserErrorsNotCrashes) {
-  auto json = to_json(generate_sheet("9", 2));
+  auto json = document_to_json<Game>(generate_sheet("9", {.count = 2}));
   const std::vector<proven::testing::Breakage> breakages = {
       [](nlohmann::json& j) { j = nlohmann::json::array(); },
       [](nlohmann::json& j) { j["format"] = "something-else/1"; },
-      [](nlohmann::json& j) { j.erase("blocks"); },
-      [](nlohmann::json& j) { j["blocks"][0] = 5; },
-      [](nlohmann::json& j) { j["blocks"][0]["rows"] = 40; },
-      [](nlohmann::json& j) { j["blocks"][0]["solution"][0][0] = 12; },
-      [](nlohmann::json& j) { j["blocks"][0]["solution"][0][0] = "x"; },
-      [](nlohmann::json& j) { j["blocks"][0]["solution"].erase(0); },
-      [](nlohmann::json& j) { j["blocks"][0]["row_sums"][0] = 44; },
-      [](nlohmann::json& j) { j["blocks"][1]["col_sums"] = nullptr; },
+      [](nlohmann::json& j) { j["game"] = "prism"; },
+      [](nlohmann::json& j) { j["generator_version"] = "0"; },
+      [](nlohmann::json& j) { j["params"]["count"] = 3; },
+      [](nlohmann::json& j) { j["params"]["count"] = 1.5; },
+      [](nlohmann::json& j) { j["body"].erase("blocks"); },
+      [](nlohmann::json& j) { j["body"]["blocks"][0] = 5; },
+      [](nlohmann::json& j) { j["body"]["blocks"][0]["rows"] = 40; },
+      [](nlohmann::json& j) { j["body"]["blocks"][0]["solution"][0][0] = 12; },
+      [](nlohmann::json& j) { j["body"]["blocks"][0]["solution"][0][0] = "x"; },
+      [](nlohmann::json& j) { j["body"]["blocks"][0]["solution"].erase(0); },
+      [](nlohmann::json& j) { j["body"]["blocks"][0]["row_sums"][0] = 44; },
+      [](nlohmann::json& j) { j["body"]["blocks"][1]["col_sums"] = nullptr; },
   };
-  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return sheet_from_json(j); });
+  proven::testing::expect_each_breakage_rejected(json, breakages,
+                                                 [](const nlohmann::json& j) { return document_from_json<Game>(j); });
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #include "bomb/modules/blinker.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 #include "core/check.hpp"
 
 #include <fmt/format.h>

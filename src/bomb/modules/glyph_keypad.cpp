@@ -1,6 +1,6 @@
 #include "bomb/modules/glyph_keypad.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #include "bomb/modules/labyrinth.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <bit>
 

@@ -1,6 +1,6 @@
 #include "bomb/modules/passcode.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <algorithm>
 #include <bit>

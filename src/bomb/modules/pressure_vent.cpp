@@ -1,6 +1,6 @@
 #include "bomb/modules/pressure_vent.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #include "bomb/modules/wire_panels.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <bit>
 

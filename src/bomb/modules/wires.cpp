@@ -1,6 +1,6 @@
 #include "bomb/modules/wires.hpp"
 
-#include "bomb/json_read.hpp"
+#include "core/json_read.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,7 @@
 #pragma once
-// Reading rule data back from JSON: every malformed piece is a UserError naming where it is
-// ("wires.lists[2].lines[0].cut.position: expected a whole number from 1 to 5"), never a crash.
+// Reading data back from JSON, for every game's files: every malformed piece is a UserError
+// naming where it is ("wires.lists[2].lines[0].cut.position: expected a whole number from 1 to
+// 5"), never a crash. Numbers out of range (1e400 included) are user errors, not exceptions.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -11,7 +12,7 @@
 
 #include "core/errors.hpp"
 
-namespace proven::bomb::json_read {
+namespace proven::json_read {
 
 [[noreturn]] inline void fail(const std::string& where, std::string_view what) {
   throw UserError(where + ": " + std::string(what));
@@ -60,4 +61,27 @@ int name_index(const nlohmann::json& value, const std::array<std::string_view, N
   fail(where, "unknown name \"" + s + "\"");
 }
 
-}  // namespace proven::bomb::json_read
+// A whole number in lo..hi of any width (seeds, counts, budgets).
+inline std::int64_t integer64(const nlohmann::json& value, std::int64_t lo, std::int64_t hi, const std::string& where) {
+  bool ok = value.is_number_integer();
+  if (ok && value.is_number_unsigned()) ok = value.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi);
+  if (ok) ok = value.get<std::int64_t>() >= lo && value.get<std::int64_t>() <= hi;
+  if (!ok) fail(where, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return value.get<std::int64_t>();
+}
+
+// Any finite number in lo..hi.
+inline double number(const nlohmann::json& value, double lo, double hi, const std::string& where) {
+  if (!value.is_number() || !(value.get<double>() >= lo && value.get<double>() <= hi))
+    fail(where, "expected a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return value.get<double>();
+}
+
+// The value under `key`, or nullptr when the object has no such key (for optional fields).
+inline const nlohmann::json* optional_field(const nlohmann::json& object, std::string_view key, const std::string& where) {
+  if (!object.is_object()) fail(where, "expected an object");
+  const auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+}  // namespace proven::json_read

@@ -1,11 +1,11 @@
-#include "cli/options.hpp"
+#include "core/command.hpp"
 
 #include <cstdio>
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
 
-namespace proven::cli {
+namespace proven {
 
 CLI::Option* add_jobs_option(CLI::App& app, unsigned& jobs) {
   return app.add_option("--jobs,-j", jobs, "worker threads (0 = one per core); never changes output")
@@ -28,4 +28,4 @@ void fail_on_problems(const std::string& path, const std::vector<std::string>& p
   throw Failure(message);
 }
 
-}  // namespace proven::cli
+}  // namespace proven

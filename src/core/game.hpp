@@ -1,0 +1,136 @@
+#pragma once
+// The Game contract: what every game in proven implements, once, so that the CLI, the tests
+// and the web front end are each written once for all of them (Tatham's `struct game`).
+//
+// A game is a struct of static members (see src/demo/game.hpp, the smallest complete one):
+//
+//   struct Game {
+//     static constexpr std::string_view kName = "demo";           // `proven demo ...`
+//     static constexpr std::string_view kSummary = "...";          // one line for --help
+//     static constexpr std::string_view kFormat = "proven-demo-sheet/2";  // the document's body
+//     static constexpr std::string_view kWhat = "demo sheet";      // how messages name a file
+//     static constexpr std::string_view kItem = "block";           // how messages name an item
+//     struct Params {...};                                         // what generation takes
+//     struct Document { std::string seed; Params params; ... };    // what generation makes
+//     using Play = ...;                                            // see core/play.hpp
+//     static std::string generator_version();
+//     static nlohmann::json params_to_json(const Params&);
+//     static Params params_from_json(const nlohmann::json&);       // UserError naming the field
+//     static void add_params(CLI::App&, Params&);                  // generate's options
+//     static Made<Document> generate(const std::string& seed, const Params&, const RunOptions&);
+//     static nlohmann::json body_to_json(const Document&);
+//     static Document from_json(const Envelope&, const nlohmann::json& body);  // UserError
+//     static std::vector<std::string> verify(const Document&);     // broken promises, one line each
+//     static std::size_t item_count(const Document&);
+//     static std::string show_text(const Document&, std::size_t item);
+//     static std::optional<std::string> show_svg(const Document&, std::size_t item);
+//     static std::vector<std::string> solution(const Document&, std::size_t item);  // winning moves
+//     static BenchReport bench(unsigned jobs);                     // the fixed workload
+//   };
+//   static_assert(proven::Game<demo::Game>);
+//
+// What a game gets for free: `proven <game> generate | verify | show | play` (src/cli/entry.hpp),
+// `proven bench`, undo and restart (core/play.hpp Session), the envelope and its version check
+// (core/document.hpp), and the typed contract test suite (tests/contract/).
+#include <concepts>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/document.hpp"
+#include "core/play.hpp"
+#include "core/progress.hpp"
+#include "core/tally.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace proven {
+
+// How generation may run: worker threads (never changes output) and a progress line.
+struct RunOptions {
+  unsigned jobs = 0;  // 0: one per core
+  Progress* progress = nullptr;
+};
+
+// What generation made: the document, every rejection counted, and the game's own report of the
+// tally (per chapter, per module...) for the person who ran it.
+template <class Document>
+struct Made {
+  Document document;
+  Tally tally;
+  std::string report;  // printed on stderr after generation; ends with a newline
+};
+
+// What `proven bench` prints for a game: named figures, then a digest of the generated content.
+// Figures may include timings; the digest never does, so it changes only when output changes
+// (the bench signature, pinned by the contract tests).
+struct BenchReport {
+  std::vector<std::pair<std::string, std::string>> figures;
+  std::string digest;
+};
+
+template <class G>
+concept Game =
+    requires {
+      typename G::Params;
+      typename G::Document;
+      typename G::Play;
+      { G::kName } -> std::convertible_to<std::string_view>;
+      { G::kSummary } -> std::convertible_to<std::string_view>;
+      { G::kFormat } -> std::convertible_to<std::string_view>;
+      { G::kWhat } -> std::convertible_to<std::string_view>;
+      { G::kItem } -> std::convertible_to<std::string_view>;
+    } &&
+    PlayOf<typename G::Play, typename G::Document> &&
+    requires(const std::string& seed, const typename G::Params& params, typename G::Params& mutable_params,
+             const RunOptions& run, const typename G::Document& doc, const Envelope& envelope,
+             const nlohmann::json& json, std::size_t item, unsigned jobs, CLI::App& app) {
+      { doc.seed } -> std::convertible_to<std::string>;
+      { doc.params } -> std::convertible_to<typename G::Params>;
+      { G::generator_version() } -> std::same_as<std::string>;
+      { G::params_to_json(params) } -> std::same_as<nlohmann::json>;
+      { G::params_from_json(json) } -> std::same_as<typename G::Params>;
+      { G::add_params(app, mutable_params) } -> std::same_as<void>;
+      { G::generate(seed, params, run) } -> std::same_as<Made<typename G::Document>>;
+      { G::body_to_json(doc) } -> std::same_as<nlohmann::json>;
+      { G::from_json(envelope, json) } -> std::same_as<typename G::Document>;
+      { G::verify(doc) } -> std::same_as<std::vector<std::string>>;
+      { G::item_count(doc) } -> std::same_as<std::size_t>;
+      { G::show_text(doc, item) } -> std::same_as<std::string>;
+      { G::show_svg(doc, item) } -> std::same_as<std::optional<std::string>>;
+      { G::solution(doc, item) } -> std::same_as<std::vector<std::string>>;
+      { G::bench(jobs) } -> std::same_as<BenchReport>;
+    };
+
+// The envelope this build writes for a game's documents (and expects when reading).
+template <Game G>
+Envelope expected_envelope() {
+  return {.format = std::string(G::kFormat), .game = std::string(G::kName),
+          .generator_version = G::generator_version(), .seed = {}, .params = {}};
+}
+
+// A document as its file holds it: envelope + body, canonical (core/io.hpp json_text).
+template <Game G>
+nlohmann::json document_to_json(const typename G::Document& doc) {
+  Envelope envelope = expected_envelope<G>();
+  envelope.seed = doc.seed;
+  envelope.params = G::params_to_json(doc.params);
+  return wrap_document(envelope, G::body_to_json(doc));
+}
+
+// The document in `json`: the envelope checked against this build, then the body read by the
+// game. UserError, one line, for anything malformed or from another generator version.
+template <Game G>
+typename G::Document document_from_json(const nlohmann::json& json) {
+  const OpenedDocument opened = open_document(json, expected_envelope<G>(), G::kWhat);
+  return G::from_json(opened.envelope, opened.body);
+}
+
+}  // namespace proven
