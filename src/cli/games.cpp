@@ -6,7 +6,8 @@
 #include "demo/game.hpp"
 #include "prism/cli.hpp"
 #include "tilt/cli.hpp"
-#include "whodunnit/cli.hpp"
+#include "whodunnit/commands.hpp"
+#include "whodunnit/game.hpp"
 
 namespace proven::cli {
 
@@ -16,7 +17,7 @@ const std::vector<GameEntry>& games() {
       prism::cli_entry(),
       bomb::cli_entry(),
       tilt::cli_entry(),
-      whodunnit::cli_entry(),
+      make_entry<whodunnit::Game>(whodunnit::add_extras),
   };
   return entries;
 }
