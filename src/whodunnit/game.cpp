@@ -9,10 +9,8 @@
 #include "core/check.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
-#include "whodunnit/generator.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
-#include "whodunnit/text.hpp"
 
 namespace proven::whodunnit {
 

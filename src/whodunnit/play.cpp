@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/check.hpp"
 #include "whodunnit/game.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"

@@ -1,14 +1,12 @@
 #include "whodunnit/stats.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "core/batch.hpp"
-#include "core/errors.hpp"
 #include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
