@@ -4,7 +4,7 @@
 #include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
-#include "prism/cli.hpp"
+#include "prism/game.hpp"
 #include "tilt/cli.hpp"
 #include "whodunnit/cli.hpp"
 
@@ -13,7 +13,7 @@ namespace proven::cli {
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       make_entry<demo::Game>(),
-      prism::cli_entry(),
+      make_entry<prism::Game>(),
       bomb::cli_entry(),
       tilt::cli_entry(),
       whodunnit::cli_entry(),
