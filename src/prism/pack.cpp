@@ -85,25 +85,6 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   return level;
 }
 
-Tally tally_from_json(const nlohmann::json& j, const std::string& where) {
-  using namespace json_read;
-  constexpr std::int64_t kMax = std::int64_t{1} << 53;
-  Tally tally;
-  const std::string rejected_at = at(where, "rejected");
-  const auto& rejected = array(field(j, "rejected", where), 0, 64, rejected_at);
-  for (std::size_t k = 0; k < rejected.size(); ++k) {
-    const std::string row_at = at(rejected_at, k);
-    const std::string reason = text(field(rejected[k], "reason", row_at), at(row_at, "reason"));
-    if (reason.empty()) fail(at(row_at, "reason"), "expected a non-empty reason");
-    tally.declare(reason);
-    if (tally.rows().size() != k + 1) fail(at(row_at, "reason"), "repeats an earlier reason");
-    tally.reject(reason, static_cast<std::uint64_t>(integer64(field(rejected[k], "count", row_at), 0, kMax, at(row_at, "count"))));
-  }
-  tally.accept(static_cast<std::uint64_t>(integer64(field(j, "accepted", where), 0, kMax, at(where, "accepted"))));
-  if (static_cast<std::uint64_t>(integer64(field(j, "tries", where), 0, kMax, at(where, "tries"))) != tally.tries())
-    fail(at(where, "tries"), "is not accepted plus every rejection");
-  return tally;
-}
 }  // namespace
 
 std::string canonical_layout(const Board& board) {
@@ -200,7 +181,7 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   const std::size_t chapters = chapters_of(params).size();
   const auto& tallies = array(field(body, "tallies", "body"), chapters, chapters, "body.tallies (one per chapter)");
   for (std::size_t k = 0; k < tallies.size(); ++k)
-    pack.chapter_tallies.push_back(tally_from_json(tallies[k], at("body.tallies", k)));
+    pack.chapter_tallies.push_back(Tally::from_json(tallies[k], at("body.tallies", k)));
   return pack;
 }
 
