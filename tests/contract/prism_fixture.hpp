@@ -10,6 +10,7 @@ template <>
 struct Fixture<prism::Game> {
   static std::string seed() { return "contract"; }
   static prism::Game::Params params() { return {.chapter = 1}; }  // 14 levels, well under a second
+  static std::string cli_params() { return "--chapter 1"; }
   static constexpr std::string_view kBenchSignature = "2fe43fd08baea5b4";
 
   static std::vector<Tamper> tampers(const nlohmann::json&) {
