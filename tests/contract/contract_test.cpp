@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "contract/demo_fixture.hpp"
+#include "contract/prism_fixture.hpp"
 #include "contract/whodunnit_fixture.hpp"
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
@@ -46,7 +47,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game, whodunnit::Game>;
+using GameTypes = ::testing::Types<demo::Game, prism::Game, whodunnit::Game>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {
@@ -65,6 +66,20 @@ TYPED_TEST(Contract, ThreadCountNeverChangesTheBytes) {
   };
   EXPECT_EQ(made(1), sample_text<G>());
   EXPECT_EQ(made(2), sample_text<G>());
+}
+
+TYPED_TEST(Contract, TheCliGeneratesTheLibrarysBytesAndReportsTheTally) {
+  using G = TypeParam;
+  const auto r = run_proven(this->command(fmt::format("generate --seed {} {} --jobs 2 --out {}", Fixture<G>::seed(),
+                                                      Fixture<G>::cli_params(), this->path("made.json"))));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(read_file(this->path("made.json")), sample_text<G>());
+  EXPECT_NE(r.out.find("accepted"), std::string::npos) << "the tally is printed: " << r.out;
+  // Written atomically: an unwritable destination leaves nothing behind.
+  const auto w = run_proven(this->command(fmt::format("generate --seed {} {} --out {}", Fixture<G>::seed(),
+                                                      Fixture<G>::cli_params(), this->path("no-dir/made.json"))));
+  EXPECT_EQ(w.code, 2) << w.out;
+  EXPECT_FALSE(std::filesystem::exists(this->path("no-dir")));
 }
 
 TYPED_TEST(Contract, JsonRoundTripIsByteExact) {

@@ -11,6 +11,7 @@ struct Fixture<whodunnit::Game> {
   static std::string seed() { return "contract"; }
   // A cast of 4 at a small solver budget: proven like any case, made in milliseconds.
   static whodunnit::Game::Params params() { return {.cast = 4, .budget = 2000}; }
+  static std::string cli_params() { return "--cast 4 --budget 2000"; }
   static constexpr std::string_view kBenchSignature = "94b948862a0bb8f9";
 
   // One edit per promise of docs/whodunnit.md ("Verify"); each leaves the body readable.
