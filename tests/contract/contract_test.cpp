@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/bomb_fixture.hpp"
 #include "contract/demo_fixture.hpp"
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
@@ -45,7 +46,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game>;
+using GameTypes = ::testing::Types<demo::Game, bomb::Game>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {
