@@ -67,6 +67,20 @@ TYPED_TEST(Contract, ThreadCountNeverChangesTheBytes) {
   EXPECT_EQ(made(2), sample_text<G>());
 }
 
+TYPED_TEST(Contract, TheCliGeneratesTheLibrarysBytesAndReportsTheTally) {
+  using G = TypeParam;
+  const auto r = run_proven(this->command(fmt::format("generate --seed {} {} --jobs 2 --out {}", Fixture<G>::seed(),
+                                                      Fixture<G>::cli_params(), this->path("made.json"))));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(read_file(this->path("made.json")), sample_text<G>());
+  EXPECT_NE(r.out.find("accepted"), std::string::npos) << "the tally is printed: " << r.out;
+  // Written atomically: an unwritable destination leaves nothing behind.
+  const auto w = run_proven(this->command(fmt::format("generate --seed {} {} --out {}", Fixture<G>::seed(),
+                                                      Fixture<G>::cli_params(), this->path("no-dir/made.json"))));
+  EXPECT_EQ(w.code, 2) << w.out;
+  EXPECT_FALSE(std::filesystem::exists(this->path("no-dir")));
+}
+
 TYPED_TEST(Contract, JsonRoundTripIsByteExact) {
   using G = TypeParam;
   const std::string text = sample_text<G>();

@@ -8,6 +8,7 @@ template <>
 struct Fixture<demo::Game> {
   static std::string seed() { return "contract"; }
   static demo::Game::Params params() { return {.count = 6}; }
+  static std::string cli_params() { return "--count 6"; }
   static constexpr std::string_view kBenchSignature = "fcf15eaf80315ea0";
 
   static std::vector<Tamper> tampers(const nlohmann::json&) {

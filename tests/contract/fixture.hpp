@@ -6,6 +6,7 @@
 //   template <> struct Fixture<demo::Game> {
 //     static std::string seed();                  // a seed whose document is quick to make
 //     static demo::Game::Params params();         // small parameters (a few items, one chapter)
+//     static std::string cli_params();            // the same as `generate` options: "--count 6"
 //     static constexpr std::string_view kBenchSignature = "...";  // G::bench(jobs).digest
 //     static std::vector<Tamper> tampers(const nlohmann::json& body);  // each breaks one promise
 //     static std::vector<std::size_t> play_items(const demo::Game::Document&);  // items to play
