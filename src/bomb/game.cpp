@@ -58,6 +58,7 @@ Made<Game::Document> Game::generate(const std::string& seed, const Params&, cons
     tally.accept(r.tally.accepted());
     report += fmt::format("{}: {}, {} tries\n", r.info.name, r.proof.method_text(), r.tries);
   }
+  report += tally.table();
   return {.document = rule_book_document(book), .tally = std::move(tally), .report = std::move(report)};
 }
 

@@ -11,6 +11,7 @@ struct Fixture<bomb::Game> {
   // Rule seed 5: generated (seed 1 is read from the frozen file), a few ms.
   static std::string seed() { return "5"; }
   static bomb::Game::Params params() { return {}; }
+  static std::string cli_params() { return ""; }  // a rule book takes nothing but its seed
   static constexpr std::string_view kBenchSignature = "774ecd2c49844dd1";
 
   static nlohmann::json& rules(nlohmann::json& body, std::string_view id) {
