@@ -5,7 +5,7 @@
 #include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
-#include "prism/cli.hpp"
+#include "prism/game.hpp"
 #include "tilt/cli.hpp"
 #include "whodunnit/cli.hpp"
 
@@ -14,7 +14,7 @@ namespace proven::cli {
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       make_entry<demo::Game>(),
-      prism::cli_entry(),
+      make_entry<prism::Game>(),
       make_entry<bomb::Game>(bomb::add_commands),
       tilt::cli_entry(),
       whodunnit::cli_entry(),
