@@ -128,8 +128,8 @@ void add_generic_commands(CLI::App& group) {
     progress.finish();
     // Everything is made before anything is written: a failure leaves no output behind.
     emit(a.out, json_text(document_to_json<G>(made.document)));
-    fmt::print(stderr, "{} {}s from seed '{}'\n{}", G::item_count(made.document), G::kItem, made.document.seed,
-               made.report);
+    fmt::print(stderr, "{} from seed '{}'{}\n{}", G::kWhat, made.document.seed,
+               a.out.empty() || a.out == "-" ? "" : fmt::format(", written to {}", a.out), made.report);
   });
 
   auto verify_path = std::make_shared<std::string>();

@@ -88,11 +88,10 @@ TEST(BigButton, ProofPassesGoodRulesAndRejectsADigitTheClockNeverShows) {
   EXPECT_EQ(proof.failure, PlayEnd::Stalled);
 }
 
-TEST(BigButton, GeneratedRulesAreAcceptedAndReproducible) {
+TEST(BigButton, GeneratedRulesAreAccepted) {
   const auto build = build_module_rules<BigButton>(Rng::from_key("button-generated"));
   EXPECT_EQ(BigButton::dull(build.rules), std::nullopt);
   EXPECT_TRUE(build.report.proof.passed);
-  EXPECT_EQ(build_module_rules<BigButton>(Rng::from_key("button-generated")).rules, build.rules);
 }
 
 }  // namespace

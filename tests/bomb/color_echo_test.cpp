@@ -109,11 +109,10 @@ TEST(ColorEcho, EverySequencePlaysAsItsClassRepresentativeDoes) {
   EXPECT_EQ(stalling_sets, 40);  // every broken set (k % 3 != 0): some sequence flashes its broken entry
 }
 
-TEST(ColorEcho, GeneratedRulesAreAcceptedAndReproducible) {
+TEST(ColorEcho, GeneratedRulesAreAccepted) {
   const auto build = build_module_rules<ColorEcho>(Rng::from_key("echo-generated"));
   EXPECT_EQ(ColorEcho::dull(build.rules), std::nullopt);
   EXPECT_TRUE(build.report.proof.passed);
-  EXPECT_EQ(build_module_rules<ColorEcho>(Rng::from_key("echo-generated")).rules, build.rules);
 }
 
 }  // namespace

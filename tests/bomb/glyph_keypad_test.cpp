@@ -100,11 +100,10 @@ TEST(GlyphKeypad, ProofRejectsKeysThatFitTwoColumns) {
   EXPECT_EQ(proof.failure, PlayEnd::Stalled);
 }
 
-TEST(GlyphKeypad, GeneratedRulesAreAcceptedAndReproducible) {
+TEST(GlyphKeypad, GeneratedRulesAreAccepted) {
   const auto build = build_module_rules<GlyphKeypad>(Rng::from_key("keypad-generated"));
   EXPECT_EQ(GlyphKeypad::dull(build.rules), std::nullopt);
   EXPECT_TRUE(build.report.proof.passed);
-  EXPECT_EQ(build_module_rules<GlyphKeypad>(Rng::from_key("keypad-generated")).rules, build.rules);
 }
 
 }  // namespace

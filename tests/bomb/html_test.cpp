@@ -62,7 +62,7 @@ std::vector<std::vector<std::string>> rows_of(const Node& section, std::size_t n
   return rows;
 }
 
-TEST(BombHtml, IsWellFormedSelfContainedAndDeterministic) {
+TEST(BombHtml, IsWellFormedSelfContainedAndTheSameFromItsJson) {
   for (int seed : kSeeds) {
     SCOPED_TRACE(seed);
     const RuleBook book = build_rule_book(seed);
@@ -85,7 +85,6 @@ TEST(BombHtml, IsWellFormedSelfContainedAndDeterministic) {
       ++http;
     }
     EXPECT_EQ(http, root.all("svg").size());
-    EXPECT_EQ(render_html(book), html);
     EXPECT_EQ(render_html(rule_book_from_json(nlohmann::json::parse(json_text(to_json(book))))), html);
   }
 }

@@ -80,10 +80,9 @@ TEST(WirePanels, DealtModulesNeverShowAColourTenTimes) {
   }
 }
 
-TEST(WirePanels, GeneratedRulesAreAcceptedAndReproducible) {
+TEST(WirePanels, GeneratedRulesAreAccepted) {
   const auto build = build_module_rules<WirePanels>(Rng::from_key("panels-generated"));
   EXPECT_TRUE(build.report.proof.passed);
-  EXPECT_EQ(build_module_rules<WirePanels>(Rng::from_key("panels-generated")).rules, build.rules);
 }
 
 }  // namespace

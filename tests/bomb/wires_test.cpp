@@ -132,7 +132,7 @@ TEST(Wires, ProofRejectsATargetThatMayBeMissing) {
   for (std::int16_t i = 0; i < 5; ++i) EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, i}, context(even)), Outcome::Strike);
 }
 
-TEST(Wires, GeneratedRulesAreAcceptedReproducibleAndDifferBySeed) {
+TEST(Wires, GeneratedRulesAreAcceptedAndDifferBySeed) {
   const Rng root = Rng::from_key("wires-generated");
   const ModuleBuild<Wires> build = build_module_rules<Wires>(root);
   EXPECT_EQ(Wires::dull(build.rules), std::nullopt);
@@ -140,8 +140,6 @@ TEST(Wires, GeneratedRulesAreAcceptedReproducibleAndDifferBySeed) {
   EXPECT_EQ(build.report.proof.method, ProofMethod::Exhaustive);
   EXPECT_EQ(build.report.tally.accepted(), 1u);
   EXPECT_EQ(build.report.tally.tries(), build.report.tries);
-  const ModuleBuild<Wires> again = build_module_rules<Wires>(root);
-  EXPECT_EQ(again.rules, build.rules);
   const ModuleBuild<Wires> other = build_module_rules<Wires>(Rng::from_key("wires-generated-2"));
   EXPECT_NE(other.rules, build.rules);
   std::printf("wires: %llu tries\n%s", static_cast<unsigned long long>(build.report.tries),

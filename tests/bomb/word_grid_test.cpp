@@ -57,11 +57,10 @@ TEST(WordGrid, ProofPassesGoodRulesAndRejectsAListWithoutItsOwnWord) {
   EXPECT_EQ(proof.failure, PlayEnd::Stalled);
 }
 
-TEST(WordGrid, GeneratedRulesAreAcceptedAndReproducible) {
+TEST(WordGrid, GeneratedRulesAreAccepted) {
   const auto build = build_module_rules<WordGrid>(Rng::from_key("grid-generated"));
   EXPECT_EQ(WordGrid::dull(build.rules), std::nullopt);
   EXPECT_TRUE(build.report.proof.passed);
-  EXPECT_EQ(build_module_rules<WordGrid>(Rng::from_key("grid-generated")).rules, build.rules);
   for (std::size_t w = 0; w < WordGrid::kButtonWords; ++w) {
     const auto& list = build.rules.priority[w];
     EXPECT_NE(std::find(list.begin(), list.end(), w), list.end()) << w;

@@ -31,7 +31,7 @@ TEST(PrismGenerator, TargetParsRiseWithinChaptersAndAveragesRiseAcrossThem) {
   EXPECT_EQ(total, 240);
 }
 
-TEST(PrismGenerator, LevelsOfEveryChapterAreProvenAndReproducible) {
+TEST(PrismGenerator, LevelsOfEveryChapterAreProven) {
   const Rng root = Rng::from_key("generator-test");
   for (const auto& spec : kChapters) {
     for (int index : {0, spec.levels - 1}) {
@@ -51,9 +51,6 @@ TEST(PrismGenerator, LevelsOfEveryChapterAreProvenAndReproducible) {
       const Board solved = with_rotations(level.board, level.solution);
       EXPECT_TRUE(is_solved(solved));
       EXPECT_TRUE(shows(solved, trace(solved), spec.phenomenon)) << spec.name;
-      // Same stream, same level.
-      auto again = generate_level(spec, index, rng);
-      EXPECT_EQ(again.value->board, level.board);
     }
   }
 }

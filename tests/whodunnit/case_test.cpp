@@ -20,12 +20,11 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 // A small solver budget keeps the suite fast; the cases are as proven as with the default.
 constexpr CaseOptions kFast{.solver_budget = 3000};
 
-TEST(WhodunnitCase, SeedsReproduceCasesAndTheirCluesProveThem) {
+TEST(WhodunnitCase, TheCluesOfEveryCaseProveIt) {
   for (int cast = kMinCast; cast <= kMaxCast; ++cast) {
     for (const std::string seed : {"1", "2", "fog"}) {
       SCOPED_TRACE(seed + " cast " + std::to_string(cast));
       const Case c = make_case(seed, cast, kFast);
-      EXPECT_EQ(json_text(to_json(c)), json_text(to_json(make_case(seed, cast, kFast))));
       ASSERT_TRUE(fits_setup(c.setup, c.solution));
       const Lattice lattice(c.setup);
       const std::vector<Clue> clues = clue_logic(c);

@@ -67,25 +67,12 @@ TEST(WhodunnitGenerator, MysteriesAreDeterminedPresentedAndHaveNoSpareClue) {
     }
 }
 
-TEST(WhodunnitGenerator, SeedsReproduceMysteriesExactly) {
+TEST(WhodunnitGenerator, AnotherSeedGivesAnotherMystery) {
   const Rng rng = Rng::from_seed(11);
   const proven::whodunnit::Setup setup = themed_setup(6, rng);
   const std::optional<Mystery> a = generate_mystery(setup, rng, kQuick);
-  const std::optional<Mystery> b = generate_mystery(setup, rng, kQuick);
   const std::optional<Mystery> c = generate_mystery(setup, Rng::from_seed(12), kQuick);
-  ASSERT_TRUE(a && b && c);
-  EXPECT_EQ(a->solution, b->solution);
-  ASSERT_EQ(a->clues.size(), b->clues.size());
-  for (std::size_t i = 0; i < a->clues.size(); ++i) {
-    EXPECT_EQ(a->clues[i].bounds, b->clues[i].bounds);
-    EXPECT_EQ(a->clues[i].kind, b->clues[i].kind);
-    EXPECT_EQ(a->clues[i].prose, b->clues[i].prose);
-    EXPECT_EQ(a->clues[i].speaker, b->clues[i].speaker);
-  }
-  EXPECT_EQ(a->solver_calls, b->solver_calls);
-  EXPECT_EQ(a->obviousness, b->obviousness);
-  EXPECT_EQ(a->murderer, b->murderer);
-  EXPECT_EQ(a->question, b->question);
+  ASSERT_TRUE(a && c);
   const bool same = a->solution == c->solution && a->clues.size() == c->clues.size() &&
                     a->clues.front().prose == c->clues.front().prose;
   EXPECT_FALSE(same);
