@@ -5,7 +5,7 @@
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
 #include "prism/cli.hpp"
-#include "tilt/cli.hpp"
+#include "tilt/game.hpp"
 #include "whodunnit/cli.hpp"
 
 namespace proven::cli {
@@ -15,7 +15,7 @@ const std::vector<GameEntry>& games() {
       make_entry<demo::Game>(),
       prism::cli_entry(),
       bomb::cli_entry(),
-      tilt::cli_entry(),
+      make_entry<tilt::Game>(),
       whodunnit::cli_entry(),
   };
   return entries;
