@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/coords.hpp"
 #include "core/errors.hpp"
 #include "core/json_read.hpp"
 #include "tilt/campaign.hpp"
@@ -206,7 +207,7 @@ std::vector<std::string> verify_pack(const Pack& pack) {
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    auto at = [&](int cell) { return fmt::format("({}, {})", cell % l.board.width + 1, cell / l.board.width + 1); };
+    auto at = [&](int cell) { return cell_name({cell % l.board.width, cell / l.board.width}); };  // "C2", as a player names it
     shapes.push_back(shapes_of(l.board));
     if (static_cast<int>(l.solution.size()) != l.par || play(l.board, l.solution) != Outcome::Cleared)
       broken(fmt::format("its solution does not clear the board in exactly its par {}", l.par));

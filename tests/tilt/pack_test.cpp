@@ -162,7 +162,7 @@ TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
             std::string row = rows[static_cast<std::size_t>(y)];
             row[static_cast<std::size_t>(x)] = 'X';
             rows[static_cast<std::size_t>(y)] = row;
-            expected = "level " + std::to_string(i + 1) + ": pit at (" + std::to_string(x + 1) + ", " + std::to_string(y + 1) + ") is not in play";
+            expected = "level " + std::to_string(i + 1) + ": pit at " + static_cast<char>('A' + x) + std::to_string(y + 1) + " is not in play";
             return;
           }
     }
