@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/json_read.hpp"
+
 namespace proven {
 
 Tally::Row& Tally::row(std::string_view reason) {
@@ -62,6 +64,26 @@ nlohmann::json Tally::to_json() const {
   nlohmann::json rejected = nlohmann::json::array();
   for (const auto& r : rows_) rejected.push_back({{"reason", r.reason}, {"count", r.rejected}});
   return {{"rejected", rejected}, {"accepted", accepted_}, {"tries", tries()}};
+}
+
+Tally Tally::from_json(const nlohmann::json& json, const std::string& where) {
+  using namespace json_read;
+  constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;  // exact in a double: any reader agrees
+  Tally tally;
+  const auto& rows = field(json, "rejected", where);
+  if (!rows.is_array()) fail(at(where, "rejected"), "expected an array");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string row_where = at(at(where, "rejected"), i);
+    const std::string reason = text(field(rows[i], "reason", row_where), at(row_where, "reason"));
+    if (std::ranges::any_of(tally.rows_, [&](const Row& r) { return r.reason == reason; }))
+      fail(at(row_where, "reason"), "\"" + reason + "\" is listed twice");
+    tally.declare(reason);
+    tally.reject(reason, static_cast<std::uint64_t>(integer64(field(rows[i], "count", row_where), 0, kMaxCount, at(row_where, "count"))));
+  }
+  tally.accept(static_cast<std::uint64_t>(integer64(field(json, "accepted", where), 0, kMaxCount, at(where, "accepted"))));
+  const auto tries = static_cast<std::uint64_t>(integer64(field(json, "tries", where), 0, kMaxCount, at(where, "tries")));
+  if (tries != tally.tries()) fail(at(where, "tries"), "is not the rejections plus the accepted");
+  return tally;
 }
 
 }  // namespace proven

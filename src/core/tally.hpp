@@ -36,6 +36,9 @@ class Tally {
   // A fixed-width table: one line per reason, then "accepted" and "tries".
   std::string table() const;
   nlohmann::json to_json() const;
+  // Reads to_json's form back; UserError naming `where` for anything malformed or inconsistent
+  // ("tries" must be the sum of the rows and "accepted").
+  static Tally from_json(const nlohmann::json& json, const std::string& where);
 
   bool operator==(const Tally&) const = default;
 

@@ -224,6 +224,7 @@ Sheet sheet_from_json(const std::string& seed, const SheetParams& params, const 
     }
     sheet.blocks.push_back(std::move(b));
   }
+  sheet.tally = Tally::from_json(field(body, "tally", "body"), "tally");
   return sheet;
 }
 

@@ -74,23 +74,6 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   return l;
 }
 
-// A tally as Tally::to_json writes it; its rows keep their order.
-Tally tally_from_json(const nlohmann::json& j, const std::string& w) {
-  using namespace json_read;
-  Tally tally;
-  const auto& rows = array(field(j, "rejected", w), 0, 1000, at(w, "rejected"));
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    const std::string rw = at(at(w, "rejected"), r);
-    const std::string reason = text(field(rows[r], "reason", rw), at(rw, "reason"));
-    tally.declare(reason);
-    tally.reject(reason, static_cast<std::uint64_t>(integer64(field(rows[r], "count", rw), 0, INT64_MAX, at(rw, "count"))));
-  }
-  tally.accept(static_cast<std::uint64_t>(integer64(field(j, "accepted", w), 0, INT64_MAX, at(w, "accepted"))));
-  if (static_cast<std::uint64_t>(integer64(field(j, "tries", w), 0, INT64_MAX, at(w, "tries"))) != tally.tries())
-    fail(at(w, "tries"), "expected accepted plus every rejection");
-  return tally;
-}
-
 }  // namespace
 
 std::string solution_text(const std::vector<Dir>& moves) {
@@ -196,7 +179,7 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   // One tally per chapter (they are for information: verify does not judge them).
   const auto chapter_count = static_cast<std::size_t>(std::popcount(chapters_seen));
   const auto& tallies = array(field(body, "tallies", "body"), chapter_count, chapter_count, "tallies (one per chapter)");
-  for (std::size_t t = 0; t < tallies.size(); ++t) pack.chapter_tallies.push_back(tally_from_json(tallies[t], at("tallies", t)));
+  for (std::size_t t = 0; t < tallies.size(); ++t) pack.chapter_tallies.push_back(Tally::from_json(tallies[t], at("tallies", t)));
   return pack;
 }
 

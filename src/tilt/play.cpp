@@ -41,32 +41,33 @@ std::string_view tile_rule(Kind kind) {
     case Kind::Pit:
       return "X pit: a marble that rolls into it falls in, and the level is lost.";
     case Kind::StopPad:
-      return "s stop pad (helps): a marble that rolls onto it stops on it.";
+      return "s stop pad (helps: a new place to stop; it can also stop a marble short of its hole): a marble that "
+             "rolls onto it stops on it.";
     case Kind::Gate:
       return "^ > v < one-way gate (restricts): a marble may enter it only moving the way its arrow points; "
              "it may leave in any direction.";
     case Kind::PluggedHole:
-      return "1 2 3 4 plugged hole (restricts; red, green, blue, yellow): stops marbles like a wall until one "
+      return "1 2 3 4 plugged hole (red, green, blue, yellow; restricts until knocked out): stops marbles like a wall until one "
              "hits it; that knocks the plug out (the marble stays where it stopped) and from then on it is an "
              "open hole of its colour.";
     case Kind::Spring:
-      return "z spring (helps or hinders): a marble that rolls onto it turns back and rolls on; on its second "
+      return "z spring (either: it redirects): a marble that rolls onto it turns back and rolls on; on its second "
              "spring in one tilt it stops on that spring.";
     case Kind::Magnet:
-      return "m magnet (helps or hinders): a solid block; a marble that rolls onto a cell beside it (sharing a "
+      return "m magnet (either: it redirects): a solid block; a marble that rolls onto a cell beside it (sharing a "
              "side) stops there.";
     case Kind::Glass:
-      return "+ glass (restricts): marbles may roll over it, but a marble that stops on it breaks it and is "
+      return "+ glass (restricts: all it can do is lose a marble): marbles may roll over it, but a marble that stops on it breaks it and is "
              "lost.";
     case Kind::Cracked:
       return "c cracked floor (restricts): when a marble rolls off it, it collapses into a pit.";
     case Kind::Portal:
-      return "O twin portals (helps or hinders): a marble rolling onto one comes out of the other and rolls on "
+      return "O twin portals (either: they redirect): a marble rolling onto one comes out of the other and rolls on "
              "the same way, once per tilt, if the other portal is free.";
     case Kind::Key:
       return "k key (helps): when any marble rolls over it, every lock opens for good.";
     case Kind::Lock:
-      return "L lock (restricts): a wall until a marble has rolled over the key, then floor.";
+      return "L lock (restricts until the key is taken): a wall until a marble has rolled over the key, then floor.";
     default:
       return {};
   }

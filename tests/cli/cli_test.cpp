@@ -47,52 +47,6 @@ TEST_F(Cli, UserMistakesAreOneLineAndExitTwo) {
   }
 }
 
-TEST_F(Cli, GenerateThenVerify) {
-  const auto r = run("demo generate --seed 5 --count 6 --jobs 2 --out " + path("s.json"));
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("not unique"), std::string::npos) << "the tally is printed: " << r.out;
-  const auto s = run("demo show " + path("s.json") + " --item 6 --svg " + path("s.svg"));
-  ASSERT_EQ(s.code, 0) << s.out;
-  EXPECT_TRUE(fs::exists(path("s.svg")));
-  const auto v = run("demo verify " + path("s.json"));
-  EXPECT_EQ(v.code, 0) << v.out;
-  EXPECT_NE(v.out.find("all 6 blocks verified"), std::string::npos) << v.out;
-}
-
-TEST_F(Cli, JobsNeverChangeTheOutputBytes) {
-  ASSERT_EQ(run("demo generate --seed x --count 30 --jobs 1 --out " + path("1.json")).code, 0);
-  ASSERT_EQ(run("demo generate --seed x --count 30 --jobs 4 --out " + path("4.json")).code, 0);
-  auto slurp = [](const std::string& p) {
-    std::ifstream in(p);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  EXPECT_EQ(slurp(path("1.json")), slurp(path("4.json")));
-}
-
-TEST_F(Cli, VerifyFailsWithExitOneOnABrokenPromise) {
-  ASSERT_EQ(run("demo generate --seed 5 --count 3 --out " + path("s.json")).code, 0);
-  // Replace block 1 by a self-consistent block with two fillings (1 2 / 2 1 and 2 1 / 1 2).
-  std::ifstream in(path("s.json"));
-  auto json = nlohmann::json::parse(in);
-  json["body"]["blocks"][1] = {{"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}},
-                       {"solution", {{1, 2}, {2, 1}}}};
-  std::ofstream(path("bad.json")) << json.dump();
-  const auto r = run("demo verify " + path("bad.json"));
-  EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("block 2:"), std::string::npos) << r.out;
-}
-
-TEST_F(Cli, MalformedInputIsExitTwoAndUnwritableOutputLeavesNothing) {
-  std::ofstream(path("junk.json")) << "{ not json";
-  const auto r = run("demo verify " + path("junk.json"));
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("invalid JSON"), std::string::npos) << r.out;
-
-  const auto w = run("demo generate --count 2 --out " + path("no-dir/out.json"));
-  EXPECT_EQ(w.code, 2) << w.out;
-  EXPECT_FALSE(fs::exists(path("no-dir")));
-}
-
 TEST_F(Cli, BenchPrintsFiguresAndAStableDigest) {
   const auto a = run("bench --game demo --jobs 1");
   const auto b = run("bench --game demo --jobs 2");

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/play.hpp"
 #include "core/seeds.hpp"
+#include "core/tally.hpp"
 
 namespace proven {
 namespace {
@@ -163,6 +164,25 @@ TEST(Session, AGameWithoutUndoRefusesIt) {
   EXPECT_THROW(session.undo(), IllegalMove);
   EXPECT_THROW(session.restart(), IllegalMove);
   EXPECT_EQ(session.play().value, 1);
+}
+
+TEST(TallyJson, ReadsBackWhatItWritesAndRefusesInconsistentCounts) {
+  Tally tally;
+  tally.declare("never fired");
+  tally.reject("not unique", 40);
+  tally.accept(2);
+  EXPECT_EQ(Tally::from_json(tally.to_json(), "tally"), tally);
+
+  nlohmann::json wrong = tally.to_json();
+  wrong["tries"] = 41;
+  EXPECT_THROW(Tally::from_json(wrong, "tally"), UserError);
+  nlohmann::json twice = tally.to_json();
+  twice["rejected"].push_back({{"reason", "not unique"}, {"count", 0}});
+  twice["tries"] = 42;
+  EXPECT_THROW(Tally::from_json(twice, "tally"), UserError);
+  nlohmann::json negative = tally.to_json();
+  negative["accepted"] = -1;
+  EXPECT_THROW(Tally::from_json(negative, "tally"), UserError);
 }
 
 }  // namespace
