@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ pkg-config
+  ccache         # rebuilds only what changed, across clones (scripts/test.sh)
+  clang-format   # scripts/check-format.sh, run by scripts/test.sh
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils  # xmllint: the tests check the HTML manual is well-formed

@@ -4,7 +4,7 @@
 #include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
-#include "prism/cli.hpp"
+#include "prism/game.hpp"
 #include "tilt/game.hpp"
 #include "whodunnit/cli.hpp"
 
@@ -13,7 +13,7 @@ namespace proven::cli {
 const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       make_entry<demo::Game>(),
-      prism::cli_entry(),
+      make_entry<prism::Game>(),
       bomb::cli_entry(),
       make_entry<tilt::Game>(),
       whodunnit::cli_entry(),

@@ -1,13 +1,18 @@
 #include "prism/pack.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/coords.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/json_read.hpp"
 
 namespace proven::prism {
 namespace {
@@ -38,40 +43,45 @@ Board mirrored(const Board& b) {
 }
 
 Level level_from_json(const nlohmann::json& j, std::size_t i) {
+  using namespace json_read;
   const std::string where = fmt::format("level {}", i + 1);
-  if (!j.is_object()) throw UserError(where + " must be an object");
-  auto integer = [&](const char* key, int lo, int hi) {
-    if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long long>() < lo || j[key].get<long long>() > hi)
-      throw UserError(fmt::format("{}: '{}' must be an integer in {}..{}", where, key, lo, hi));
-    return j[key].get<int>();
-  };
+  if (!j.is_object()) fail(where, "expected an object");
+  if (integer64(field(j, "id", where), 1, 1'000'000, at(where, "id")) != static_cast<std::int64_t>(i + 1))
+    fail(at(where, "id"), fmt::format("expected {}, the level's place in the pack", i + 1));
   Level level;
-  level.chapter = integer("chapter", 1, static_cast<int>(kChapters.size()));
-  level.index = integer("index", 0, 10000);
-  level.par = integer("par", 0, 10000);
-  if (!j.contains("board") || !j["board"].is_array() || j["board"].empty())
-    throw UserError(where + ": 'board' must be a non-empty array of rows");
-  std::string text;
-  for (const auto& row : j["board"]) {
-    if (!row.is_string()) throw UserError(where + ": every 'board' row must be a string");
-    text += row.get<std::string>() + "\n";
-  }
+  level.chapter = integer(field(j, "chapter", where), 1, static_cast<int>(kChapters.size()), at(where, "chapter"));
+  if (text(field(j, "chapter_name", where), at(where, "chapter_name")) != chapter(level.chapter).name)
+    fail(at(where, "chapter_name"), fmt::format("expected \"{}\", the name of chapter {}", chapter(level.chapter).name,
+                                                level.chapter));
+  level.index = integer(field(j, "index", where), 0, 9999, at(where, "index"));
+  level.par = integer(field(j, "par", where), 0, 9999, at(where, "par"));
+  const std::string board_at = at(where, "board");
+  const auto& rows = array(field(j, "board", where), 1, kMaxBoardSide, board_at);
+  std::string board_text;
+  for (std::size_t r = 0; r < rows.size(); ++r) board_text += text(rows[r], at(board_at, r)) + "\n";
   try {
-    level.board = from_text(text);
+    level.board = from_text(board_text);
   } catch (const UserError& e) {
-    throw UserError(where + ": " + e.what());
+    fail(board_at, e.what());
   }
-  if (level.board.width > 32 || level.board.height > 32) throw UserError(where + ": boards are at most 32x32");
+  if (level.board.width > kMaxBoardSide)
+    fail(board_at, fmt::format("boards are at most {} cells wide", kMaxBoardSide));
   const auto pieces = piece_cells(level.board);
-  if (!j.contains("solution") || !j["solution"].is_array() || j["solution"].size() != pieces.size())
-    throw UserError(fmt::format("{}: 'solution' must hold one rotation per piece ({})", where, pieces.size()));
+  const std::string solution_at = at(where, "solution");
+  const auto& solution = array(field(j, "solution", where), pieces.size(), pieces.size(),
+                               solution_at + " (one rotation per piece)");
   for (std::size_t k = 0; k < pieces.size(); ++k) {
-    const auto& r = j["solution"][k];
     const int radix = radix_of(level.board.cells[static_cast<std::size_t>(pieces[k])].kind);
-    if (!r.is_number_integer() || r.get<long long>() < 0 || r.get<long long>() >= radix)
-      throw UserError(fmt::format("{}: solution rotation {} must be in 0..{}", where, k + 1, radix - 1));
-    level.solution.push_back(r.get<int>());
+    level.solution.push_back(integer(solution[k], 0, radix - 1, at(solution_at, k)));
   }
+  const std::string proof_at = at(where, "proof");
+  const auto& proof = field(j, "proof", where);
+  if (text(field(proof, "verdict", proof_at), at(proof_at, "verdict")) != "unique")
+    fail(at(proof_at, "verdict"), "expected \"unique\"");
+  level.proof_nodes = static_cast<std::uint64_t>(
+      integer64(field(proof, "search_nodes", proof_at), 0, std::int64_t{1} << 53, at(proof_at, "search_nodes")));
+  if (number(field(proof, "state_space", proof_at), 1, 1e300, at(proof_at, "state_space")) != state_space(level.board))
+    fail(at(proof_at, "state_space"), "does not match the board's pieces");
   return level;
 }
 
@@ -85,15 +95,28 @@ std::string canonical_layout(const Board& board) {
   return best;
 }
 
+std::vector<const ChapterSpec*> chapters_of(const PackParams& params) {
+  std::vector<const ChapterSpec*> chapters;
+  for (const auto& spec : kChapters)
+    if (!params.chapter || *params.chapter == spec.number) chapters.push_back(&spec);
+  return chapters;
+}
+
+int level_count(const PackParams& params) {
+  int levels = 0;
+  for (const ChapterSpec* spec : chapters_of(params)) levels += spec->levels;
+  return levels;
+}
+
 Pack generate_pack(const std::string& seed, const PackOptions& options) {
   struct Job {
     const ChapterSpec* spec;
     int index;
   };
+  const PackParams params{.chapter = options.only_chapter};
   std::vector<Job> jobs;
-  for (const auto& spec : kChapters)
-    if (!options.only_chapter || *options.only_chapter == spec.number)
-      for (int j = 0; j < spec.levels; ++j) jobs.push_back({&spec, j});
+  for (const ChapterSpec* spec : chapters_of(params))
+    for (int j = 0; j < spec->levels; ++j) jobs.push_back({spec, j});
   const Rng root = Rng::from_key(seed);
   auto level_rng = [&](const Job& job) {
     return root.fork("chapter", static_cast<std::uint64_t>(job.spec->number)).fork("level", static_cast<std::uint64_t>(job.index));
@@ -103,8 +126,7 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
       {.jobs = options.jobs, .progress = options.progress});
 
   // Sequential, in level order: the redraws are the same for any jobs count.
-  Pack pack;
-  pack.seed = seed;
+  Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
   std::set<std::string> layouts;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (i == 0 || jobs[i].spec != jobs[i - 1].spec) pack.chapter_tallies.emplace_back();
@@ -125,7 +147,7 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
   return pack;
 }
 
-nlohmann::json to_json(const Pack& pack) {
+nlohmann::json pack_body_json(const Pack& pack) {
   nlohmann::json levels = nlohmann::json::array();
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
@@ -147,43 +169,136 @@ nlohmann::json to_json(const Pack& pack) {
   }
   nlohmann::json tallies = nlohmann::json::array();
   for (const auto& t : pack.chapter_tallies) tallies.push_back(t.to_json());
-  return {{"format", kPackFormat},
-          {"generator", {{"name", "prism"}, {"version", kGeneratorVersion}}},
-          {"seed", pack.seed},
-          {"levels", levels},
-          {"tallies", tallies}};
+  return {{"levels", levels}, {"tallies", tallies}};
 }
 
-Pack pack_from_json(const nlohmann::json& json) {
-  Pack pack;
-  pack.seed = check_envelope(json, kPackFormat, "prism pack", "levels");
-  for (std::size_t i = 0; i < json["levels"].size(); ++i) pack.levels.push_back(level_from_json(json["levels"][i], i));
+Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body) {
+  using namespace json_read;
+  Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
+  // Any number of levels reads: how many a pack must hold is a promise verify_pack checks.
+  const auto& levels = array(field(body, "levels", "body"), 0, 100'000, "body.levels");
+  for (std::size_t i = 0; i < levels.size(); ++i) pack.levels.push_back(level_from_json(levels[i], i));
+  const std::size_t chapters = chapters_of(params).size();
+  const auto& tallies = array(field(body, "tallies", "body"), chapters, chapters, "body.tallies (one per chapter)");
+  for (std::size_t k = 0; k < tallies.size(); ++k)
+    pack.chapter_tallies.push_back(Tally::from_json(tallies[k], at("body.tallies", k)));
   return pack;
 }
 
+namespace {
+
+// The campaign's promises about one level (docs/prism.md, "What verify checks"), from its data.
+void check_shape(const Level& l, const ChapterSpec& spec, const std::function<void(const std::string&)>& broken) {
+  const Board& b = l.board;
+  if (b.width != spec.width || b.height != spec.height)
+    broken(fmt::format("board size: {}x{}, chapter {} boards are {}x{}", b.width, b.height, spec.number, spec.width,
+                       spec.height));
+  int pieces = 0, crystals = 0, emitters = 0;
+  for (std::size_t i = 0; i < b.cells.size(); ++i) {
+    const Cell& c = b.cells[i];
+    const std::string name = cell_name({static_cast<int>(i) % b.width, static_cast<int>(i) / b.width});
+    if (is_piece(c.kind)) {
+      ++pieces;
+      if (std::ranges::find(spec.kinds, c.kind) == spec.kinds.end())
+        broken(fmt::format("piece kinds: the {} at {} is not among chapter {}'s pieces", kKinds[static_cast<std::size_t>(c.kind)].name,
+                           name, spec.number));
+      if (c.kind == Kind::Filter && c.colour == kWhite)
+        broken(fmt::format("piece kinds: the filter at {} passes every colour (W)", name));
+    }
+    crystals += c.kind == Kind::Crystal;
+    if (c.kind == Kind::Emitter) {
+      ++emitters;
+      if (c.colour != kRed && c.colour != kGreen && c.colour != kBlue && c.colour != kWhite)
+        broken(fmt::format("emitters: the emitter at {} shines {}, not R, G, B or W", name, colour_letter(c.colour)));
+      const int x = static_cast<int>(i) % b.width + kDx[static_cast<std::size_t>(c.facing)];
+      const int y = static_cast<int>(i) / b.width + kDy[static_cast<std::size_t>(c.facing)];
+      if (x < 0 || y < 0 || x >= b.width || y >= b.height)
+        broken(fmt::format("emitters: the emitter at {} faces off the board", name));
+    }
+  }
+  if (emitters < 1 || emitters > spec.emitters_max)
+    broken(fmt::format("emitters: {} emitters, chapter {} has 1 to {}", emitters, spec.number, spec.emitters_max));
+  if (pieces < spec.pieces_min || pieces > spec.pieces_max)
+    broken(fmt::format("piece count: {} pieces, chapter {} has {} to {}", pieces, spec.number, spec.pieces_min,
+                       spec.pieces_max));
+  if (crystals < spec.crystals_min || crystals > spec.crystals_max)
+    broken(fmt::format("crystal count: {} crystals, chapter {} has {} to {}", crystals, spec.number, spec.crystals_min,
+                       spec.crystals_max));
+  if (l.par < spec.par_min || l.par > spec.par_max)
+    broken(fmt::format("par range: par {} is outside chapter {}'s {}..{}", l.par, spec.number, spec.par_min, spec.par_max));
+  else if (l.index < spec.levels && l.par != target_par(spec, l.index))
+    broken(fmt::format("target par: par {} is not level #{}'s target par {}", l.par, l.index + 1, target_par(spec, l.index)));
+  if (is_solved(b)) broken("dealt solved: the board is solved before any tap");
+  const auto cells = piece_cells(b);
+  int turned = 0;
+  for (std::size_t k = 0; k < cells.size(); ++k) turned += b.cells[static_cast<std::size_t>(cells[k])].rotation != l.solution[k];
+  if (cells.size() < 2 || (l.par >= 2 && turned < 2))
+    broken(fmt::format("too easy: {} pieces, {} of them turned away from the solution", cells.size(), turned));
+  const Board solved = with_rotations(b, l.solution);
+  const Light light = trace(solved);
+  if (!shows(solved, light, Phenomenon::Reflection)) broken("light bends: no lit mirror, splitter or bending prism when solved");
+  if (!shows(solved, light, spec.phenomenon))
+    broken(fmt::format("phenomenon: chapter {} {}'s phenomenon does not happen when solved", spec.number, spec.name));
+}
+
+// The level's proofs, re-derived: one solution, the stated one, clearing the board in par taps.
+void check_proofs(const Level& l, const std::function<void(const std::string&)>& broken) {
+  const auto proof = prove_unique(l.board, {.node_budget = kProofNodeBudget * 10});
+  if (proof.verdict != Uniqueness::Unique) {
+    broken(fmt::format("unique: not exactly one solution ({})", to_string(proof.verdict)));
+    return;
+  }
+  if (proof.solution != l.solution) broken("unique: the stated solution is not the board's solution");
+  Board tapped = l.board;  // tap each piece forward until it shows its solution rotation
+  const auto pieces = piece_cells(tapped);
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    Cell& c = tapped.cells[static_cast<std::size_t>(pieces[k])];
+    while (c.rotation != l.solution[k]) tap(c);
+  }
+  if (!is_solved(tapped)) broken("solution: tapping the stated solution does not clear the board");
+  const int taps = taps_to(l.board, l.solution);
+  if (taps != l.par) broken(fmt::format("par: par {} is not the solution's {} taps", l.par, taps));
+  const auto shortest = bfs_par(l.board, l.par, kBfsStateBudget * 4);
+  if (shortest != std::optional<int>(l.par))
+    broken(fmt::format("par: par {} is not the BFS minimum ({})", l.par, shortest ? std::to_string(*shortest) : "none within par"));
+}
+
+}  // namespace
+
 std::vector<std::string> verify_pack(const Pack& pack) {
   std::vector<std::string> problems;
+  // Chapter sizes: position i of the pack is a fixed (chapter, level) of the params' chapters.
+  std::vector<std::pair<int, int>> places;  // (chapter, index), in pack order
+  std::string sizes;
+  for (const ChapterSpec* spec : chapters_of(pack.params)) {
+    sizes += fmt::format("{}{}", sizes.empty() ? "" : ", ", spec->levels);
+    for (int j = 0; j < spec->levels; ++j) places.emplace_back(spec->number, j);
+  }
+  const std::string which = pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter) : "chapters 1..6";
+  if (pack.levels.size() != places.size())
+    problems.push_back(fmt::format("pack: chapter sizes: {} levels, but {} {} {} ({} in order)", pack.levels.size(),
+                                   which, pack.params.chapter ? "has" : "have", places.size(), sizes));
+  std::size_t out_of_place = 0;
+  std::map<std::string, std::size_t> first_with_layout;
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
-    auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    const auto proof = prove_unique(l.board, {.node_budget = kProofNodeBudget * 10});
-    if (proof.verdict != Uniqueness::Unique) {
-      broken(fmt::format("not exactly one solution ({})", to_string(proof.verdict)));
-      continue;
+    const auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    const bool placed = i < places.size() && places[i] == std::pair{l.chapter, l.index};
+    if (!placed && out_of_place++ == 0) {
+      broken(i < places.size()
+                 ? fmt::format("chapter sizes: it is chapter {} level #{}, but place {} of {} is chapter {} level #{} ({} "
+                               "levels in order)",
+                               l.chapter, l.index + 1, i + 1, which, places[i].first, places[i].second + 1, sizes)
+                 : fmt::format("chapter sizes: {} {} only {} levels", which, pack.params.chapter ? "has" : "have",
+                               places.size()));
     }
-    if (proof.solution != l.solution) broken("the stated solution is not the board's solution");
-    Board tapped = l.board;  // tap each piece forward until it shows its solution rotation
-    const auto pieces = piece_cells(tapped);
-    for (std::size_t k = 0; k < pieces.size(); ++k) {
-      Cell& c = tapped.cells[static_cast<std::size_t>(pieces[k])];
-      while (c.rotation != l.solution[k]) tap(c);
-    }
-    if (!is_solved(tapped)) broken("tapping the stated solution does not clear the board");
-    if (taps_to(l.board, l.solution) != l.par) broken(fmt::format("par {} is not the solution's {} taps", l.par, taps_to(l.board, l.solution)));
-    const auto shortest = bfs_par(l.board, l.par, kBfsStateBudget * 4);
-    if (shortest != std::optional<int>(l.par))
-      broken(fmt::format("par {} is not the BFS minimum ({})", l.par, shortest ? std::to_string(*shortest) : "none within par"));
+    const auto [it, fresh] = first_with_layout.emplace(canonical_layout(l.board), i);
+    if (!fresh) broken(fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
+    check_shape(l, chapter(l.chapter), broken);
+    check_proofs(l, broken);
   }
+  if (out_of_place > 1)
+    problems.push_back(fmt::format("pack: chapter sizes: {} more levels out of place after the first", out_of_place - 1));
   return problems;
 }
 

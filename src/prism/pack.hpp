@@ -1,12 +1,15 @@
 #pragma once
-// PRISM level packs: the campaign generator, the JSON format (docs/prism.md) and verification
-// from the data alone.
+// PRISM level packs: the campaign generator, the pack body (docs/prism.md, "File format") and
+// the campaign's promises, checked from the data alone.
 //
 //   Pack pack = generate_pack("1", {.jobs = 2});            // all six chapters, 240 levels
-//   write_file_atomic("pack.json", json_text(to_json(pack)));
-//   auto problems = verify_pack(pack_from_json(read_json_file("pack.json")));   // empty: all hold
+//   auto problems = verify_pack(pack);                      // empty: every promise holds
+//
+// The file around the body (the envelope with format, generator version, seed and params) is
+// the Game's (prism/game.hpp, core/document.hpp).
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -17,12 +20,20 @@
 
 namespace proven::prism {
 
-inline constexpr std::string_view kPackFormat = "proven-prism-pack/1";
 inline constexpr std::string_view kDuplicate = "duplicate of an earlier level";
+// Boards a pack may hold: cells are named A1.. by a column letter, so at most 26 columns.
+inline constexpr int kMaxBoardSide = 26;
+
+// What a pack is generated from besides its seed: every chapter, or one.
+struct PackParams {
+  std::optional<int> chapter;  // 1..6, or every chapter
+  bool operator==(const PackParams&) const = default;
+};
 
 struct Pack {
   std::string seed;
-  std::vector<Level> levels;          // chapter order, then level order
+  PackParams params;
+  std::vector<Level> levels;           // chapter order, then level order
   std::vector<Tally> chapter_tallies;  // one per generated chapter, in order
 };
 
@@ -31,6 +42,11 @@ struct PackOptions {
   unsigned jobs = 0;
   Progress* progress = nullptr;
 };
+
+// The chapters a pack made with `params` holds, in order.
+std::vector<const ChapterSpec*> chapters_of(const PackParams& params);
+// How many levels such a pack holds.
+int level_count(const PackParams& params);
 
 // Level j of chapter k draws from Rng::from_key(seed).fork("chapter", k).fork("level", j); a
 // level that repeats an earlier one (same layout under the 8 rotations and mirrors) is drawn
@@ -41,12 +57,16 @@ Pack generate_pack(const std::string& seed, const PackOptions& options = {});
 // the board's symmetries: equal keys mean one board is a turned or mirrored copy of the other.
 std::string canonical_layout(const Board& board);
 
-nlohmann::json to_json(const Pack& pack);
-Pack pack_from_json(const nlohmann::json& json);  // UserError on anything malformed
+// The pack's body: {"levels": [...], "tallies": [...]}, and back. UserError naming the place on
+// anything malformed.
+nlohmann::json pack_body_json(const Pack& pack);
+Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body);
 
-// Re-proves every level from its data: exactly one solution and it is the stated one, tapping it
-// clears the board, and the stated par is both its tap count and the BFS minimum. One line per
-// broken promise, naming the level; empty when every level holds.
+// Every promise docs/prism.md makes about a pack, checked from its data: the campaign's shape
+// (chapter sizes and order, boards, pieces, pars, no duplicates, no board dealt solved) and each
+// level re-proven (exactly one solution and it is the stated one, tapping it clears the board,
+// par is both its tap count and the BFS minimum). One line per broken promise, naming the
+// level; empty when every promise holds.
 std::vector<std::string> verify_pack(const Pack& pack);
 
 }  // namespace proven::prism

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "contract/demo_fixture.hpp"
+#include "contract/prism_fixture.hpp"
 #include "contract/tilt_fixture.hpp"
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
@@ -46,7 +47,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game, tilt::Game>;
+using GameTypes = ::testing::Types<demo::Game, prism::Game, tilt::Game>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {

@@ -1,0 +1,73 @@
+#pragma once
+// PRISM on the Game contract (core/game.hpp): `proven prism generate | verify | show | play` and
+// the prism bench come from here.
+//
+//   auto made = proven::prism::Game::generate("1", {}, {});          // the 240-level campaign
+//   auto play = proven::prism::Game::Play::start(made.document, 6);  // level 7
+//   play.apply("tap C3");                                            // IllegalMove if no piece there
+//   play.status().phase == proven::PlayPhase::Won;                   // every crystal gets its colours
+//
+// Cells are named as every game names them (core/coords.hpp): column letter, then row number
+// from 1 at the top ("C3" is the third column of the third row). docs/prism.md states the moves,
+// the board tokens and the file.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.hpp"
+#include "prism/pack.hpp"
+
+namespace proven::prism {
+
+struct Game {
+  static constexpr std::string_view kName = "prism";
+  static constexpr std::string_view kSummary =
+      "rotation light puzzles: unique solutions, BFS-verified par, a 240-level campaign";
+  static constexpr std::string_view kFormat = "proven-prism-pack/2";
+  static constexpr std::string_view kWhat = "prism pack";
+  static constexpr std::string_view kItem = "level";
+
+  using Params = PackParams;
+  using Document = Pack;
+
+  // One level being solved. Every tap turns one piece; the level is won when every crystal gets
+  // exactly its colours. There is no losing: taps beyond par only cost the "Perfect".
+  class Play {
+   public:
+    static constexpr bool kUndo = true;
+    static Play start(const Document& doc, std::size_t item);
+    MoveResult apply(std::string_view move);
+    PlayStatus status() const;
+    std::vector<std::string> legal_moves() const;
+    std::string rules() const;
+    std::string render() const;
+    nlohmann::json to_json() const;
+
+   private:
+    Board board_;
+    int par_ = 0;
+    int taps_ = 0;
+  };
+
+  static std::string generator_version() { return std::to_string(kGeneratorVersion); }
+  static nlohmann::json params_to_json(const Params& params);
+  static Params params_from_json(const nlohmann::json& json);
+  static void add_params(CLI::App& app, Params& params);
+  static Made<Document> generate(const std::string& seed, const Params& params, const RunOptions& run);
+  static nlohmann::json body_to_json(const Document& doc) { return pack_body_json(doc); }
+  static Document from_json(const Envelope& envelope, const nlohmann::json& body);
+  static std::vector<std::string> verify(const Document& doc) { return verify_pack(doc); }
+  static std::size_t item_count(const Document& doc) { return doc.levels.size(); }
+  static std::string show_text(const Document& doc, std::size_t item);
+  static std::optional<std::string> show_svg(const Document& doc, std::size_t item);
+  static std::vector<std::string> solution(const Document& doc, std::size_t item);
+  static BenchReport bench(unsigned jobs);
+};
+
+static_assert(proven::Game<Game>);
+
+}  // namespace proven::prism

@@ -1,0 +1,87 @@
+// End to end: the real `proven prism` commands (generate, verify, show, play), their exit codes,
+// messages and files.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "core/io.hpp"
+#include "prism/game.hpp"
+#include "support/run_proven.hpp"
+#include "support/scratch_dir.hpp"
+
+namespace {
+
+using proven::testing::run_proven;
+using proven::prism::Game;
+
+const std::string kCampaign = std::string(PROVEN_DATA_DIR) + "/prism/campaign.json";
+
+class PrismCli : public proven::testing::ScratchDirTest {};
+
+std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::ranges::count(text, '\n')); }
+
+TEST_F(PrismCli, PlayExitsZeroWonOneUnfinishedTwoIllegal) {
+  const auto pack = proven::document_from_json<Game>(proven::read_json_file(kCampaign));
+  const std::vector<std::string> moves = Game::solution(pack, 6);
+  ASSERT_GE(moves.size(), 2u);
+  auto r = run_proven(fmt::format("prism play {} --level 7 --moves \"{}\"", kCampaign, fmt::join(moves, "; ")));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("won: Perfect"), std::string::npos) << r.out;
+
+  r = run_proven(fmt::format("prism play {} --level 7 --moves \"{}\"", kCampaign, moves.front()));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("level 7 unfinished"), std::string::npos) << r.out;
+
+  // The solution fed on stdin, one move per line, plays the same.
+  r = run_proven(fmt::format("prism play {} --item 7 <<'EOF'\n{}\nEOF", kCampaign, fmt::join(moves, "\n")));
+  EXPECT_EQ(r.code, 0) << r.out;
+
+  for (const std::string bad : {"tap Z9", "tap", "rotate A1"}) {
+    r = run_proven(fmt::format("prism play {} --level 7 --moves \"{}; {}\"", kCampaign, moves.front(), bad));
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    const std::string last = r.out.substr(r.out.rfind("proven: "));
+    EXPECT_EQ(lines(last), 1u) << last;
+    EXPECT_NE(last.find(bad), std::string::npos) << last;
+  }
+}
+
+TEST_F(PrismCli, GenerateVerifyShowOneChapter) {
+  const auto pack = path("pack.json");
+  auto r = run_proven("prism generate --seed 5 --chapter 1 --jobs 2 --out " + pack);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("chapter 1 Reflection: 14 levels"), std::string::npos) << r.out;  // the tally
+  const auto json = proven::read_json_file(pack);
+  EXPECT_EQ(json["format"], "proven-prism-pack/2");
+  EXPECT_EQ(json["params"], (nlohmann::json{{"chapter", 1}}));
+  r = run_proven("prism verify " + pack);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("all 14 levels verified"), std::string::npos) << r.out;
+
+  r = run_proven("prism show " + pack + " --level 3 --svg " + path("l3.svg"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("solution: tap "), std::string::npos) << r.out;
+  EXPECT_NE(proven::read_file(path("l3.svg")).find("<svg"), std::string::npos);
+  EXPECT_EQ(run_proven("prism show " + pack + " --level 15").code, 2);
+  EXPECT_EQ(run_proven("prism generate --chapter 7").code, 2);
+
+  // A broken promise: exit 1, naming the level and the promise.
+  auto broken = json;
+  broken["body"]["levels"][3]["par"] = 0;
+  proven::write_file_atomic(path("broken.json"), proven::json_text(broken));
+  r = run_proven("prism verify " + path("broken.json"));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("level 4: par range: par 0 is outside chapter 1's 1..4"), std::string::npos) << r.out;
+
+  // Malformed: exit 2 with one line.
+  broken = json;
+  broken["body"]["levels"][2]["solution"][0] = 5;
+  proven::write_file_atomic(path("malformed.json"), proven::json_text(broken));
+  r = run_proven("prism verify " + path("malformed.json"));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(lines(r.out), 1u) << r.out;
+  EXPECT_NE(r.out.find("level 3.solution[0]"), std::string::npos) << r.out;
+}
+
+}  // namespace
