@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "bomb/run.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
@@ -37,12 +38,6 @@ std::uint64_t parse_bomb_seed(std::string_view text) {
   if (text.empty() || ec != std::errc{} || ptr != end || value < 1 || value > kMaxBombSeed)
     throw UserError("bomb seed must be a whole number from 1 to 999999999 (got '" + std::string(text) + "')");
   return value;
-}
-
-std::string fingerprint(const RuleBook& book) {
-  std::string hex = digest_hex(json_text(to_json(book))).substr(0, 8);
-  for (char& c : hex) c = static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
-  return hex.substr(0, 4) + "-" + hex.substr(4);
 }
 
 Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, int module_count) {
@@ -115,104 +110,65 @@ nlohmann::json to_json(const Bomb& bomb) {
           {"modules", modules}};
 }
 
-AutoplayResult autoplay(const RuleBook& book, const Bomb& dealt) {
-  std::vector<AnySlot> slots = dealt.modules;
-  AutoplayResult result;
-  Clock clock{.timer_ms = dealt.timer_ms, .strikes = 0, .since_ms = 0};
-  std::int64_t now = 0;
-  const auto regular_left = [&] {
-    return std::any_of(slots.begin(), slots.end(), [](const AnySlot& s) {
-      return std::visit([]<class M>(const Slot<M>& slot) { return M::kInfo.kind == ModuleKind::Regular && !slot.solved; }, s);
-    });
-  };
-  // Records an outcome; returns false when the bomb has exploded.
-  const auto record = [&](std::size_t index, Action action, Outcome outcome) {
-    result.log.push_back({now, clock.remaining_ms(now), index, action, outcome});
-    if (outcome == Outcome::Strike) {
-      clock.strike(now);
-      ++result.strikes;
-      if (result.strikes >= dealt.strike_limit) {
-        result.end = "exploded: strikes";
-        return false;
-      }
-    }
-    return true;
-  };
+std::string words(const AnySlot& slot, Action action) {
+  return std::visit([&]<class M>(const Slot<M>&) { return M::words(action); }, slot);
+}
 
+std::optional<Action> parse_words(const AnySlot& slot, std::string_view text) {
+  return std::visit([&]<class M>(const Slot<M>&) { return bomb::parse_words<M>(text); }, slot);
+}
+
+std::vector<Action> all_actions(const AnySlot& slot) {
+  return std::visit([]<class M>(const Slot<M>&) { return std::vector<Action>(M::kActions.begin(), M::kActions.end()); },
+                    slot);
+}
+
+AutoplayResult autoplay(const RuleBook& book, const Bomb& dealt) {
+  BombRun run(book, dealt);
+  AutoplayResult result;
+  std::optional<std::size_t> selected;
+  const auto finish = [&](std::string end) {
+    result.end = std::move(end);
+    result.strikes = run.strikes();
+    result.elapsed_ms = run.now();
+    result.defused = result.end == "defused" && result.strikes == 0;
+    result.log = run.log();
+    return result;
+  };
   for (int step = 0; step < kAutoplayStepCap; ++step) {
-    result.elapsed_ms = now;
-    if (!regular_left()) {
-      result.defused = result.strikes == 0;
-      result.end = "defused";
-      return result;
+    switch (run.end()) {
+      case BombRun::End::Defused: return finish("defused");
+      case BombRun::End::Strikes: return finish("exploded: strikes");
+      case BombRun::End::Timer: return finish("exploded: timer");
+      case BombRun::End::None: break;
     }
-    if (clock.remaining_ms(now) <= 0) {
-      result.end = "exploded: timer";
-      return result;
-    }
-    const Edgework& edge = dealt.edgework;
-    const Context ctx{edge, clock, now};
-    // Events that are due happen first.
-    bool alive = true;
-    for (std::size_t i = 0; i < slots.size() && alive; ++i) {
-      alive = std::visit(
-          [&]<class M>(Slot<M>& slot) {
-            if constexpr (TimedModule<M>) {
-              if (slot.solved) return true;
-              const auto& rules = book.rules_of<M>();
-              const auto due = M::next_event_at(rules, slot.state, ctx);
-              if (due && *due <= now) return record(i, Action::wait(), M::tick(rules, slot.state, ctx));
-            }
-            return true;
-          },
-          slots[i]);
-    }
-    if (!alive) return result;
-    // Then the first action: needy modules before regular ones.
-    bool acted = false;
-    for (int pass = 0; pass < 2 && !acted && alive; ++pass) {
+    // The first action: needy modules before regular ones, each kind in case order.
+    std::optional<std::size_t> slot;
+    Action action;
+    for (int pass = 0; pass < 2 && !slot; ++pass) {
       const ModuleKind kind = pass == 0 ? ModuleKind::Needy : ModuleKind::Regular;
-      for (std::size_t i = 0; i < slots.size() && !acted; ++i) {
-        std::visit(
-            [&]<class M>(Slot<M>& slot) {
-              if (M::kInfo.kind != kind || slot.solved) return;
-              const auto& rules = book.rules_of<M>();
-              const Action action = M::hint(rules, slot.state, ctx);
-              if (action.is_wait()) return;
-              const Outcome outcome = M::apply(rules, slot.state, action, ctx);
-              if (outcome == Outcome::Solved) slot.solved = true;
-              alive = record(i, action, outcome);
-              acted = true;
-            },
-            slots[i]);
+      for (std::size_t i = 0; i < run.bomb().modules.size() && !slot; ++i) {
+        if (info_of(run.bomb().modules[i]).kind != kind) continue;
+        action = run.hint(i);
+        if (!action.is_wait()) slot = i;
       }
     }
-    if (!alive) return result;
-    if (acted) {
-      now += kActionMs;
+    if (slot) {
+      if (selected != slot) result.moves.push_back("module " + std::to_string(*slot + 1));
+      selected = slot;
+      result.moves.push_back(words(run.bomb().modules[*slot], action));
+      run.act(*slot, action);
+      if (run.end() == BombRun::End::Strikes) return finish("exploded: strikes");
+      run.advance_to(run.now() + kActionMs);
       continue;
     }
-    // Nothing to do: jump to the earliest timed event.
-    std::optional<std::int64_t> next;
-    for (auto& any : slots) {
-      std::visit(
-          [&]<class M>(Slot<M>& slot) {
-            if constexpr (TimedModule<M>) {
-              if (slot.solved) return;
-              const auto due = M::next_event_at(book.rules_of<M>(), slot.state, ctx);
-              if (due && (!next || *due < *next)) next = due;
-            }
-          },
-          any);
-    }
-    if (!next) {
-      result.end = "stuck";
-      return result;
-    }
-    now = std::max(*next, now + 1);
+    // Nothing to do: time runs on to the earliest timed event (the player's "wait").
+    const auto next = run.next_event();
+    if (!next) return finish("stuck");
+    result.moves.push_back("wait");
+    run.advance_to(std::max(*next, run.now() + 1));
   }
-  result.end = "step cap";
-  return result;
+  return finish("step cap");
 }
 
 }  // namespace proven::bomb

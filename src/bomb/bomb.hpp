@@ -10,6 +10,7 @@
 // the manual. Bomb seed M draws from Rng::from_key("bomb-" + M): edgework from fork "edgework",
 // the module choice from fork "modules", slot i's module from fork("slot", i).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -55,10 +56,6 @@ struct Bomb {
   std::vector<AnySlot> modules;  // in case order
 };
 
-// A short code derived from the rule book ("3F9A-2C1B"): the manual and the bomb both print it,
-// so a team sees at a glance that they agree.
-std::string fingerprint(const RuleBook& book);
-
 // module_count: 1..14 distinct catalog modules, at least one regular. UserError otherwise.
 Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, int module_count);
 
@@ -85,11 +82,21 @@ struct AutoplayResult {
   std::int64_t elapsed_ms = 0;
   std::string end;  // "defused", "exploded: strikes", "exploded: timer", "stuck", "step cap"
   std::vector<AutoplayStep> log;
+  // The same play in the player's words, as `proven bomb play` takes them: "module 3" when the
+  // hands move to another module, each action as the module says it, "wait" for each jump.
+  std::vector<std::string> moves;
 };
 
-// Plays the whole bomb by the hints, needy modules first whenever they have something to do,
-// otherwise the first unsolved regular module in case order that has an action; when nothing has
-// an action, time jumps to the earliest timed event. Never throws on a bad outcome: it reports it.
+// The module's words for an action ("cut wire 2"), and back (none when the text is not one of
+// its actions). Every action the module knows, in its words' order.
+std::string words(const AnySlot& slot, Action action);
+std::optional<Action> parse_words(const AnySlot& slot, std::string_view text);
+std::vector<Action> all_actions(const AnySlot& slot);
+
+// Plays the whole bomb by the hints (on a BombRun, run.hpp, the time model Play uses too), needy
+// modules first whenever they have something to do, otherwise the first unsolved regular module
+// in case order that has an action; when nothing has an action, time jumps to the earliest timed
+// event. Never throws on a bad outcome: it reports it.
 AutoplayResult autoplay(const RuleBook& book, const Bomb& bomb);
 
 }  // namespace proven::bomb

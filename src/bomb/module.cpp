@@ -20,6 +20,23 @@ std::string describe(Action action) {
   }
 }
 
+std::string numbered_words(std::string_view phrase, Action action) {
+  return std::string(phrase) + " " + std::to_string(action.arg + 1);
+}
+
+std::string normal_words(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == ' ' || c == '\t') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 std::int64_t Clock::remaining_ms(std::int64_t now_ms) const {
   PROVEN_CHECK(now_ms >= since_ms && strikes >= 0, "clock read before its start or with negative strikes");
   return timer_ms - (now_ms - since_ms) * (4 + strikes) / 4;

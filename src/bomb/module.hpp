@@ -36,7 +36,9 @@
 // A prepared Lookup changes nothing in this: it is that one function's table, and hint and apply
 // both read it.
 // `apply` updates the state in place (no allocation in the proof's play loop).
+#include <array>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -90,8 +92,29 @@ struct Action {
   bool is_wait() const { return verb == Verb::Wait; }
   bool operator==(const Action&) const = default;
 };
-// "cut 3", "tap", "wait".
+// "cut 3", "tap", "wait": the action as data, zero-based (logs, tests). What a player reads and
+// types is each module's own words (Speaks below).
 std::string describe(Action action);
+
+// Every action of a module as a list (kActions), built from a verb and how many arguments it takes.
+template <std::size_t N>
+constexpr std::array<Action, N> numbered_actions(Verb verb) {
+  std::array<Action, N> actions{};
+  for (std::size_t i = 0; i < N; ++i) actions[i] = {verb, static_cast<std::int16_t>(i)};
+  return actions;
+}
+template <std::size_t N, std::size_t K>
+constexpr std::array<Action, N + K> join_actions(const std::array<Action, N>& a, const std::array<Action, K>& b) {
+  std::array<Action, N + K> all{};
+  for (std::size_t i = 0; i < N; ++i) all[i] = a[i];
+  for (std::size_t i = 0; i < K; ++i) all[N + i] = b[i];
+  return all;
+}
+
+// "cut wire 2" for {Cut, 1}: a verb phrase and the 1-based number a player counts with.
+std::string numbered_words(std::string_view phrase, Action action);
+// The same text with letters lower-cased and runs of spaces made one, trimmed: how typed words compare.
+std::string normal_words(std::string_view text);
 
 enum class Outcome : std::uint8_t { Ok, Strike, Solved };
 
@@ -140,6 +163,35 @@ concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rule
   { M::show(cstate) } -> std::same_as<std::string>;  // what the Defuser sees, one line
 };
 
+// A module a player can act on in words (src/bomb/game.hpp Play, `proven bomb play`): kActions is
+// every action it knows, words(action) how the Defuser says it ("cut wire 2", "press blue",
+// "move up"), numbers 1-based and names as the module shows them. Parsing is the inverse, by
+// lookup in kActions (parse_words), so describing then parsing always gives the action back.
+// possible(state, action), where a module has it, says whether the action can be done at all
+// (a wire that is there and not yet cut); an impossible action is refused, never a strike.
+template <class M>
+concept Speaks = Module<M> && requires(Action action) {
+  { M::kActions.size() } -> std::convertible_to<std::size_t>;
+  { M::words(action) } -> std::same_as<std::string>;
+};
+
+template <Speaks M>
+std::optional<Action> parse_words(std::string_view text) {
+  const std::string typed = normal_words(text);
+  for (const Action& action : M::kActions)
+    if (M::words(action) == typed) return action;
+  return std::nullopt;
+}
+
+template <Speaks M>
+bool possible(const typename M::State& state, Action action) {
+  if constexpr (requires { M::possible(state, action); }) {
+    return M::possible(state, action);
+  } else {
+    return true;
+  }
+}
+
 // A module of the catalog: its rules also go to JSON and back (the manual's data, seed 1's file)
 // and render as its manual page, and its dealt state goes to JSON for `proven bomb deal --json`.
 // The proof needs only Module, so tests can prove toy modules.
@@ -150,7 +202,7 @@ concept CatalogModule = Module<M> && requires(const typename M::Rules& rules, co
   { M::state_json(state) } -> std::same_as<nlohmann::json>;  // show()'s view as data (`deal --json`)
   { M::from_json(json, where) } -> std::same_as<typename M::Rules>;
   { M::manual_page(rules) } -> std::same_as<Blocks>;  // its manual page
-};
+} && Speaks<M>;
 
 // A module whose state changes with time (a held button, a needy countdown).
 template <class M>

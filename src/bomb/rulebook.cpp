@@ -10,6 +10,8 @@
 #include "core/batch.hpp"
 #include "core/check.hpp"
 #include "core/errors.hpp"
+#include "core/hash.hpp"
+#include "core/io.hpp"
 
 namespace proven::bomb {
 
@@ -55,24 +57,27 @@ RuleBook build_rule_book(int seed, unsigned jobs) {
 RuleBook frozen_seed_one() {
   // Parsed once; the text is compiled in (src/bomb/CMakeLists.txt), so no file is read at run time.
   static const RuleBook book = [] {
-    RuleBook b = rule_book_from_json(nlohmann::json::parse(frozen_seed_one_text()));
-    PROVEN_CHECK(b.seed == 1, "data/bomb/seed-1.json is not seed 1");
-    return b;
+    Envelope expected = rule_book_envelope(1);
+    const OpenedDocument opened = open_document(nlohmann::json::parse(frozen_seed_one_text()), expected, "bomb manual");
+    PROVEN_CHECK(opened.envelope.seed == "1", "data/bomb/seed-1.json is not seed 1");
+    RuleBookBody read = rule_book_from_body(1, opened.body);
+    PROVEN_CHECK(read.fingerprint == fingerprint(read.book), "data/bomb/seed-1.json: its fingerprint is not its rules'");
+    return read.book;
   }();
   return book;
 }
 
-RuleBook rule_book_from_json(const nlohmann::json& j) {
+namespace {
+
+// The modules array of a rule book, in catalog order; reports say "frozen" (read, not generated).
+RuleBook modules_from_json(int seed, const nlohmann::json& modules_json, const std::string& where) {
   using namespace json_read;
-  const std::string where = "rule book";
-  if (text(field(j, "format", where), at(where, "format")) != "proven-bomb-rules/1")
-    fail(at(where, "format"), "expected \"proven-bomb-rules/1\"");
   RuleBook book;
-  book.seed = integer(field(j, "seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "seed"));
-  const auto& modules = array(field(j, "modules", where), Catalog::size, Catalog::size, at(where, "modules"));
+  book.seed = seed;
+  const auto& modules = array(modules_json, Catalog::size, Catalog::size, where);
   std::size_t i = 0;
   for_each_module([&]<class M>() {
-    const std::string mw = at(at(where, "modules"), i);
+    const std::string mw = at(where, i);
     if (text(field(modules[i], "id", mw), at(mw, "id")) != M::kInfo.id)
       fail(at(mw, "id"), "expected \"" + std::string(M::kInfo.id) + "\" (modules are in catalog order)");
     std::get<typename M::Rules>(book.rules) = M::from_json(field(modules[i], "rules", mw), std::string(M::kInfo.id));
@@ -83,6 +88,44 @@ RuleBook rule_book_from_json(const nlohmann::json& j) {
     ++i;
   });
   return book;
+}
+
+}  // namespace
+
+std::string fingerprint(const RuleBook& book) {
+  std::string hex = digest_hex(json_text(to_json(book))).substr(0, 8);
+  for (char& c : hex) c = static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
+  return hex.substr(0, 4) + "-" + hex.substr(4);
+}
+
+RuleBook rule_book_from_json(const nlohmann::json& j) {
+  using namespace json_read;
+  const std::string where = "rule book";
+  if (text(field(j, "format", where), at(where, "format")) != "proven-bomb-rules/1")
+    fail(at(where, "format"), "expected \"proven-bomb-rules/1\"");
+  const int seed = integer(field(j, "seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "seed"));
+  return modules_from_json(seed, field(j, "modules", where), at(where, "modules"));
+}
+
+nlohmann::json rule_book_body(const RuleBook& book) {
+  return {{"fingerprint", fingerprint(book)}, {"modules", to_json(book)["modules"]}};
+}
+
+RuleBookBody rule_book_from_body(int seed, const nlohmann::json& body) {
+  using namespace json_read;
+  RuleBookBody out;
+  out.fingerprint = text(field(body, "fingerprint", "body"), "body.fingerprint");
+  out.book = modules_from_json(seed, field(body, "modules", "body"), "body.modules");
+  for (const auto& [key, value] : body.items()) {
+    (void)value;
+    if (key != "fingerprint" && key != "modules") fail("body", "unknown field \"" + key + "\"");
+  }
+  return out;
+}
+
+Envelope rule_book_envelope(int seed) {
+  return {.format = std::string(kRuleBookFormat), .game = "bomb", .generator_version = std::to_string(kGeneratorVersion),
+          .seed = std::to_string(seed), .params = nlohmann::json::object()};
 }
 
 RuleBook generate_rule_book(int seed, unsigned jobs) {

@@ -19,6 +19,7 @@
 
 #include "bomb/catalog.hpp"
 #include "bomb/proof.hpp"
+#include "core/document.hpp"
 #include "core/generate.hpp"
 #include "core/tally.hpp"
 
@@ -125,7 +126,9 @@ RuleBook build_rule_book(int seed, unsigned jobs = 1);
 // Runs the generators, for any seed, seed 1 included (to freeze it, and for tests).
 RuleBook generate_rule_book(int seed, unsigned jobs = 1);
 
-// The frozen standard manual (seed 1), parsed from the compiled-in data/bomb/seed-1.json.
+// The frozen standard manual (seed 1), parsed from the compiled-in data/bomb/seed-1.json (a rule
+// book file: the envelope is checked like any other, so a generator version bump rewrites the
+// file's "generator_version", never its rules).
 RuleBook frozen_seed_one();
 // The text of data/bomb/seed-1.json as compiled in.
 std::string_view frozen_seed_one_text();
@@ -134,8 +137,29 @@ std::string_view frozen_seed_one_text();
 // module's rules; anything malformed is a UserError naming where. Reports say "frozen".
 RuleBook rule_book_from_json(const nlohmann::json& j);
 
-// {"format": "proven-bomb-rules/1", "seed": N, "modules": [{"id": "wires", "name": "Wires",
-// "needy": false, "rules": {...}}, ...]} in catalog order (docs/bomb.md).
+// The rules' canonical form: {"format": "proven-bomb-rules/1", "seed": N, "modules": [{"id":
+// "wires", "name": "Wires", "needy": false, "rules": {...}}, ...]} in catalog order (docs/bomb.md).
+// The fingerprint and every pinned rule digest are taken over this text; files carry the modules
+// inside the envelope instead (rule_book_body).
 nlohmann::json to_json(const RuleBook& book);
+
+// A short code derived from the rules' canonical form ("3F9A-2C1B"): the manual and the bomb both
+// print it, so a team sees at a glance that they agree.
+std::string fingerprint(const RuleBook& book);
+
+// A rule book file (data/bomb/seed-1.json, `proven bomb generate`) is the core envelope
+// (core/document.hpp) with this format and game "bomb"; its body is
+// {"fingerprint": "11CE-B985", "modules": [... as in to_json ...]}.
+inline constexpr std::string_view kRuleBookFormat = "proven-bomb-rules/2";
+nlohmann::json rule_book_body(const RuleBook& book);
+// The modules of a body, in catalog order (UserError naming where for anything malformed); the
+// body's fingerprint is returned as written, for verify to compare.
+struct RuleBookBody {
+  RuleBook book;
+  std::string fingerprint;
+};
+RuleBookBody rule_book_from_body(int seed, const nlohmann::json& body);
+// The envelope a rule book file of this build carries (seed as text, no parameters).
+Envelope rule_book_envelope(int seed);
 
 }  // namespace proven::bomb

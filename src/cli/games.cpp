@@ -1,6 +1,7 @@
 // The registry: one line per game. Adding a game is its folder (a Game, core/game.hpp) plus one
 // line here; make_entry gives it generate, verify, show, play and bench, and its extras are its own.
-#include "bomb/cli.hpp"
+#include "bomb/commands.hpp"
+#include "bomb/game.hpp"
 #include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
@@ -14,7 +15,7 @@ const std::vector<GameEntry>& games() {
   static const std::vector<GameEntry> entries = {
       make_entry<demo::Game>(),
       make_entry<prism::Game>(),
-      bomb::cli_entry(),
+      make_entry<bomb::Game>(bomb::add_commands),
       make_entry<tilt::Game>(),
       whodunnit::cli_entry(),
   };

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -35,10 +36,17 @@ TEST_F(BombCli, ManualJsonIsTheRuleBookWithItsFingerprint) {
   ASSERT_EQ(r.code, 0) << r.out;
   std::ifstream in(path("rules.json"));
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["format"], "proven-bomb-rules/1");
-  EXPECT_EQ(j["seed"], 9);
-  EXPECT_EQ(j["modules"].size(), 14u);
-  EXPECT_EQ(j["fingerprint"].get<std::string>().size(), 9u);
+  EXPECT_EQ(j["format"], "proven-bomb-rules/2");
+  EXPECT_EQ(j["game"], "bomb");
+  EXPECT_EQ(j["seed"], "9");
+  EXPECT_EQ(j["params"], nlohmann::json::object());
+  EXPECT_EQ(j["body"]["modules"].size(), 14u);
+  EXPECT_EQ(j["body"]["fingerprint"].get<std::string>().size(), 9u);
+  // The same file as `generate`, and `verify` holds it.
+  ASSERT_EQ(run("bomb generate --seed 9 --out " + path("generated.json")).code, 0);
+  std::ifstream generated(path("generated.json"));
+  EXPECT_EQ(nlohmann::json::parse(generated), j);
+  EXPECT_EQ(run("bomb verify " + path("rules.json")).code, 0);
 }
 
 TEST_F(BombCli, ManualMarkdownIsWrittenToAFile) {
@@ -55,11 +63,11 @@ TEST_F(BombCli, DealShowsTheSameFingerprintAsTheManual) {
   const auto r = run("bomb deal --seed 9 --bomb-seed 31 --modules 6 --json");
   ASSERT_EQ(r.code, 0) << r.out;
   const auto bomb = nlohmann::json::parse(r.out);
-  EXPECT_EQ(bomb["fingerprint"], manual["fingerprint"]);
+  EXPECT_EQ(bomb["fingerprint"], manual["body"]["fingerprint"]);
   EXPECT_EQ(bomb["modules"].size(), 6u);
   EXPECT_EQ(bomb["bomb_seed"], 31);
   const auto text = run("bomb deal --seed 9 --bomb-seed 31 --modules 6");
-  EXPECT_NE(text.out.find(manual["fingerprint"].get<std::string>()), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(manual["body"]["fingerprint"].get<std::string>()), std::string::npos) << text.out;
 }
 
 TEST_F(BombCli, DealJsonGivesEveryModulesStateAsDataAndTheTextLinesAgree) {
@@ -109,6 +117,78 @@ TEST_F(BombCli, AutoplayDefusesAndExitsZero) {
   EXPECT_NE(r.out.find("defused after"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("with 0 strike(s)"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("STRIKE"), std::string::npos) << r.out;
+}
+
+// `autoplay` prints its moves as `play` takes them ("> module 3", "> cut wire 2"); fed back to
+// `play` they defuse the same bomb. Exit codes: 0 won, 1 unfinished or lost, 2 illegal.
+TEST_F(BombCli, PlayTakesTheAutoplayersWordsAndExitsByOutcome) {
+  const std::string manual = path("manual.json");
+  ASSERT_EQ(run("bomb generate --seed 1 --out " + manual).code, 0);
+  const auto autoplay = run("bomb autoplay --seed 1 --bomb-seed 7");
+  ASSERT_EQ(autoplay.code, 0) << autoplay.out;
+  std::vector<std::string> moves;
+  std::size_t at = 0;
+  while ((at = autoplay.out.find("\n> ", at)) != std::string::npos) {
+    const std::size_t end = autoplay.out.find('\n', at + 1);
+    moves.push_back(autoplay.out.substr(at + 3, end - at - 3));
+    at = end;
+  }
+  ASSERT_GT(moves.size(), 20u) << autoplay.out;
+  for (const auto& m : moves) EXPECT_EQ(m.find_first_of("0123456789") == 0, false) << "bare index: " << m;
+  std::string all;
+  for (const auto& m : moves) all += m + ";";
+  const auto won = run("bomb play " + manual + " --bomb 7 --moves '" + all + "'");
+  EXPECT_EQ(won.code, 0) << won.out.substr(won.out.size() > 2000 ? won.out.size() - 2000 : 0);
+  EXPECT_NE(won.out.find("won: 0 strikes of 3"), std::string::npos);
+  const auto unfinished = run("bomb play " + manual + " --item 7 --moves '" + moves[0] + ";" + moves[1] + "'");
+  EXPECT_EQ(unfinished.code, 1) << unfinished.out;
+  const auto illegal = run("bomb play " + manual + " --bomb 7 --moves 'module 99'");
+  EXPECT_EQ(illegal.code, 2) << illegal.out;
+  EXPECT_NE(illegal.out.find("proven: module 99: 'module K' picks up module K, 1..14"), std::string::npos) << illegal.out;
+  const auto no_bomb = run("bomb play " + manual + " --bomb 0 --moves 'wait'");
+  EXPECT_EQ(no_bomb.code, 2) << no_bomb.out;
+}
+
+TEST_F(BombCli, ARuleBookFromAnotherGeneratorVersionIsRefusedInOneLine) {
+  const std::string manual = path("manual.json");
+  ASSERT_EQ(run("bomb generate --seed 5 --out " + manual).code, 0);
+  std::ifstream in(manual);
+  nlohmann::json j = nlohmann::json::parse(in);
+  j["generator_version"] = "1";
+  std::ofstream(path("old.json")) << j.dump(2);
+  for (const std::string command : {"verify", "show", "play"}) {
+    const auto r = run("bomb " + command + " " + path("old.json") + (command == "play" ? " --moves wait" : ""));
+    EXPECT_EQ(r.code, 2) << command << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    EXPECT_NE(r.out.find("made by bomb generator version 1"), std::string::npos) << r.out;
+  }
+  const auto bad_seed = run("bomb generate --seed abc");
+  EXPECT_EQ(bad_seed.code, 2) << bad_seed.out;
+  EXPECT_NE(bad_seed.out.find("rule seed must be a whole number from 1 to 999999 (got 'abc')"), std::string::npos);
+}
+
+TEST_F(BombCli, VerifyNamesTheModuleAndThePromiseBroken) {
+  const std::string manual = path("manual.json");
+  ASSERT_EQ(run("bomb generate --seed 5 --out " + manual).code, 0);
+  std::ifstream in(manual);
+  nlohmann::json j = nlohmann::json::parse(in);
+  std::swap(j["body"]["modules"][8]["rules"]["words"][0], j["body"]["modules"][8]["rules"]["words"][1]);
+  std::ofstream(path("tampered.json")) << j.dump(2);
+  const auto r = run("bomb verify " + path("tampered.json"));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("fingerprint: the file says"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("module Blinker: its rules are not the rules rule seed 5 generates"), std::string::npos) << r.out;
+}
+
+TEST_F(BombCli, CheckTakesTheOneSeedGrammar) {
+  const auto r = run("bomb check --seeds 3,5..6 --jobs 2");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("seeds 3,5..6: 3 rule books rebuilt and audited"), std::string::npos) << r.out;
+  for (const std::string bad : {"1..1000000", "3,3", "a..b", "4..2"}) {
+    const auto e = run("bomb check --seeds " + bad);
+    EXPECT_EQ(e.code, 2) << bad << ": " << e.out;
+    EXPECT_EQ(std::count(e.out.begin(), e.out.end(), '\n'), 1) << e.out;
+  }
 }
 
 TEST_F(BombCli, CheckRebuildsAndAuditsARange) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/bomb_fixture.hpp"
 #include "contract/demo_fixture.hpp"
 #include "contract/prism_fixture.hpp"
 #include "contract/tilt_fixture.hpp"
@@ -47,7 +48,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game, prism::Game, tilt::Game>;
+using GameTypes = ::testing::Types<demo::Game, prism::Game, bomb::Game, tilt::Game>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {

@@ -1,6 +1,8 @@
 #pragma once
-// A fresh, empty directory per test (named after it), removed afterwards.
+// A fresh, empty directory per test (named after it and the process, so runs from several
+// worktrees at once never share one), removed afterwards.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <string>
@@ -12,7 +14,7 @@ class ScratchDirTest : public ::testing::Test {
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     dir_ = std::filesystem::temp_directory_path() /
-           ("proven-" + std::string(info->test_suite_name()) + "-" + info->name());
+           ("proven-" + std::string(info->test_suite_name()) + "-" + info->name() + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }

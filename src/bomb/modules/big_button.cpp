@@ -225,4 +225,7 @@ Blocks BigButton::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string BigButton::words(Action action) { return std::string(kVerbNames[static_cast<std::size_t>(action.verb)]); }
+bool BigButton::possible(const State& state, Action action) { return state.held == (action.verb == Verb::Release); }
+
 }  // namespace proven::bomb

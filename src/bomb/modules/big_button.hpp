@@ -73,7 +73,10 @@ struct BigButton {
   // The rule lookup hint and apply share.
   static Move move_for(const Rules& rules, const State& state, const Edgework& edge);
   static Action correct_action(const Rules& rules, const State& state, const Context& ctx);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<Action, 3> kActions = {{{Verb::Tap, 0}, {Verb::Hold, 0}, {Verb::Release, 0}}};
+  static std::string words(Action action);  // "tap", "hold", "release"
+  static bool possible(const State& state, Action action);  // release only while held
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

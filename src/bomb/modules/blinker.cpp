@@ -235,4 +235,9 @@ Blocks Blinker::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string Blinker::words(Action action) {
+  if (action.verb == Verb::Submit) return "submit";
+  return action.arg > 0 ? "turn dial up" : "turn dial down";
+}
+
 }  // namespace proven::bomb

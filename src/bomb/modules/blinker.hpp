@@ -76,7 +76,9 @@ struct Blinker {
   static constexpr int pattern_index(const Pattern& p) {
     return p.length >= 1 && p.length <= 4 && p.longs < (1U << p.length) ? (1 << p.length) - 2 + p.longs : -1;
   }
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<Action, 3> kActions = {{{Verb::Turn, 1}, {Verb::Turn, -1}, {Verb::Submit, 0}}};
+  static std::string words(Action action);  // "turn dial up", "turn dial down" (one stop), "submit"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

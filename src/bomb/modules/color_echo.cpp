@@ -137,4 +137,6 @@ Blocks ColorEcho::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string ColorEcho::words(Action action) { return "press " + std::string(kPadNames[static_cast<std::size_t>(action.arg)]); }
+
 }  // namespace proven::bomb

@@ -111,7 +111,9 @@ struct ColorEcho {
       }
     }
   }
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = numbered_actions<kPads>(Verb::Press);
+  static std::string words(Action action);  // "press blue"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

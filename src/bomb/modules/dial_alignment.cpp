@@ -178,4 +178,6 @@ Blocks DialAlignment::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string DialAlignment::words(Action) { return "turn dial"; }
+
 }  // namespace proven::bomb

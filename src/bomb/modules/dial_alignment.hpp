@@ -53,7 +53,9 @@ struct DialAlignment {
   // The rule lookup hint and tick share: where the dial must point for the pattern shown.
   static std::optional<int> direction_for(const Rules& rules, const State& state);
   static std::uint16_t pattern_shown(const State& state);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<Action, 1> kActions = {{{Verb::Turn, 0}}};
+  static std::string words(Action action);  // "turn dial" (a quarter turn clockwise)
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

@@ -78,4 +78,7 @@ Blocks DischargeLever::manual_page(const Rules&) {
                      "(five times faster than it fills); let go when it is empty. This page is the same in every manual."}}};
 }
 
+std::string DischargeLever::words(Action action) { return action.verb == Verb::Hold ? "hold" : "release"; }
+bool DischargeLever::possible(const State& state, Action action) { return state.held == (action.verb == Verb::Release); }
+
 }  // namespace proven::bomb

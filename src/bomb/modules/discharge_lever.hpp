@@ -43,7 +43,10 @@ struct DischargeLever {
 
   // The meter at a time (the lookup hint and apply share), before any strike resets it.
   static std::int64_t charge_at(const State& state, std::int64_t now_ms);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<Action, 2> kActions = {{{Verb::Hold, 0}, {Verb::Release, 0}}};
+  static std::string words(Action action);  // "hold", "release" (the lever)
+  static bool possible(const State& state, Action action);  // release only while held
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

@@ -198,4 +198,7 @@ Blocks GlyphKeypad::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string GlyphKeypad::words(Action action) { return numbered_words("press key", action); }
+bool GlyphKeypad::possible(const State& state, Action action) { return ((state.pressed >> action.arg) & 1U) == 0; }
+
 }  // namespace proven::bomb

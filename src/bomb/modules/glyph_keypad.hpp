@@ -105,7 +105,10 @@ struct GlyphKeypad {
               if (!visit(chosen)) return;
             }
   }
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = numbered_actions<kKeys>(Verb::Press);
+  static std::string words(Action action);  // "press key 2" (keys counted left to right)
+  static bool possible(const State& state, Action action);  // a key that is down stays down
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

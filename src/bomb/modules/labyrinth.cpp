@@ -310,4 +310,6 @@ Blocks Labyrinth::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string Labyrinth::words(Action action) { return "move " + std::string(kDirectionNames[static_cast<std::size_t>(action.arg)]); }
+
 }  // namespace proven::bomb

@@ -71,7 +71,10 @@ struct Labyrinth {
   static std::optional<int> first_step(const Maze& maze, int from, int to);
   // Neighbour of a cell in a direction through an open side, or -1.
   static int step(const Maze& maze, int cell, int direction);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<std::string_view, 4> kDirectionNames = {"up", "right", "down", "left"};
+  static constexpr auto kActions = numbered_actions<4>(Verb::Move);
+  static std::string words(Action action);  // "move up"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

@@ -228,4 +228,8 @@ Blocks Passcode::manual_page(const Rules& rules) {
           std::move(words)};
 }
 
+std::string Passcode::words(Action action) {
+  return action.verb == Verb::Submit ? std::string("submit") : numbered_words("turn wheel", action);
+}
+
 }  // namespace proven::bomb

@@ -66,7 +66,9 @@ struct Passcode {
   static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
   static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
   static bool can_spell(const State& state, std::string_view word);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = join_actions(numbered_actions<kWheels>(Verb::Turn), std::array<Action, 1>{{{Verb::Submit, 0}}});
+  static std::string words(Action action);  // "turn wheel 3" (one letter on), "submit"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

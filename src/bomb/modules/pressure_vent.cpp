@@ -123,4 +123,7 @@ Blocks PressureVent::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string PressureVent::words(Action action) { return action.arg == 1 ? "answer yes" : "answer no"; }
+bool PressureVent::possible(const State& state, Action) { return state.timer.active; }
+
 }  // namespace proven::bomb

@@ -53,7 +53,10 @@ struct PressureVent {
   // The rule lookup hint and apply share: the answer to the prompt shown, if the manual gives one.
   static std::optional<bool> answer(const Rules& rules, const State& state);
   static std::uint8_t prompt_shown(const State& state);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<Action, 2> kActions = {{{Verb::Answer, 1}, {Verb::Answer, 0}}};
+  static std::string words(Action action);  // "answer yes", "answer no"
+  static bool possible(const State& state, Action action);  // only while it asks
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

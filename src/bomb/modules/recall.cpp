@@ -181,4 +181,6 @@ Blocks Recall::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string Recall::words(Action action) { return numbered_words("press position", action); }
+
 }  // namespace proven::bomb

@@ -54,7 +54,9 @@ struct Recall {
   // The rule lookup hint and apply share: the position to press (none if the instruction looks
   // at a stage not yet played, or at a label not on the buttons).
   static std::optional<int> position_to_press(const Rules& rules, const State& state);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = numbered_actions<kButtons>(Verb::Press);
+  static std::string words(Action action);  // "press position 2" (counted left to right, whatever its label)
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

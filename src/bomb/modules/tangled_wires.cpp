@@ -162,4 +162,9 @@ Blocks TangledWires::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string TangledWires::words(Action action) { return numbered_words("cut wire", action); }
+bool TangledWires::possible(const State& state, Action action) {
+  return action.arg < state.count && ((state.cut >> action.arg) & 1U) == 0;
+}
+
 }  // namespace proven::bomb

@@ -69,7 +69,10 @@ struct TangledWires {
   // Bit f set: a wire with features f must be cut on this casing.
   static std::uint16_t types_to_cut(const Rules& rules, Casing casing);
   static std::uint8_t wires_to_cut(const Rules& rules, const State& state, const Edgework& edge);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = numbered_actions<kMaxWires>(Verb::Cut);
+  static std::string words(Action action);  // "cut wire 2"
+  static bool possible(const State& state, Action action);  // a wire that is there and not yet cut
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

@@ -165,4 +165,13 @@ Blocks WirePanels::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string WirePanels::words(Action action) {
+  return action.verb == Verb::Submit ? std::string("next panel") : numbered_words("cut wire", action);
+}
+bool WirePanels::possible(const State& state, Action action) {
+  if (action.verb == Verb::Submit) return true;
+  const unsigned bit = 1U << action.arg;
+  return (state.panels[state.panel].present & bit) != 0 && (state.cut & bit) == 0;
+}
+
 }  // namespace proven::bomb

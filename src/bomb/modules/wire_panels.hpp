@@ -59,7 +59,10 @@ struct WirePanels {
   // The rule lookup hint and apply share: which posts of the shown panel must be cut (none
   // when a colour has occurred more often than the manual lists).
   static std::optional<std::uint8_t> posts_to_cut(const Rules& rules, const State& state);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = join_actions(numbered_actions<kPosts>(Verb::Cut), std::array<Action, 1>{{{Verb::Submit, 0}}});
+  static std::string words(Action action);  // "cut wire 2" (the wire from post 2), "next panel"
+  static bool possible(const State& state, Action action);  // a wire on the panel, not yet cut
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

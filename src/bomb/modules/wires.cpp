@@ -523,4 +523,7 @@ Blocks Wires::manual_page(const Rules& rules) {
   return page;
 }
 
+std::string Wires::words(Action action) { return numbered_words("cut wire", action); }
+bool Wires::possible(const State& state, Action action) { return action.arg < state.count; }
+
 }  // namespace proven::bomb

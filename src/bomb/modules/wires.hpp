@@ -130,7 +130,10 @@ struct Wires {
   static Action hint(const Lookup& lookup, const State& state, const Context& ctx);
   static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
   static Edgework parity_casing(int parity);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr auto kActions = numbered_actions<kMaxWires>(Verb::Cut);
+  static std::string words(Action action);  // "cut wire 2"
+  static bool possible(const State& state, Action action);
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.

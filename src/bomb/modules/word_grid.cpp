@@ -111,12 +111,11 @@ WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& 
 }
 
 Blocks WordGrid::manual_page(const Rules& rules) {
-  static constexpr std::string_view kPositions[] = {"top left", "top right", "middle left", "middle right", "bottom left", "bottom right"};
   Blocks page{Paragraph{{"Three rounds. Each round, the display word tells you which button to read. Then find that button's "
                          "word in the second list and press the first word of its list that is on a button."}}};
   Table positions{{"display", "read the button at"}, {}};
   for (std::size_t d = 0; d < kDisplayWords; ++d)
-    positions.rows.push_back({Cell{{std::string(kDisplayNames[d])}}, Cell{{std::string(kPositions[rules.position[d]])}}});
+    positions.rows.push_back({Cell{{std::string(kDisplayNames[d])}}, Cell{{std::string(kPositionNames[rules.position[d]])}}});
   page.push_back(std::move(positions));
   Table lists{{"button says", "press the first of"}, {}};
   for (std::size_t w = 0; w < kButtonWords; ++w) {
@@ -127,5 +126,7 @@ Blocks WordGrid::manual_page(const Rules& rules) {
   page.push_back(std::move(lists));
   return page;
 }
+
+std::string WordGrid::words(Action action) { return "press " + std::string(kPositionNames[static_cast<std::size_t>(action.arg)]); }
 
 }  // namespace proven::bomb

@@ -54,7 +54,11 @@ struct WordGrid {
 
   // The rule lookup hint and apply share: the button to press this round.
   static std::optional<int> button_to_press(const Rules& rules, const State& state);
-
+  // What the Defuser says (docs/bomb.md, "Playing a bomb").
+  static constexpr std::array<std::string_view, kButtons> kPositionNames = {
+      "top left", "top right", "middle left", "middle right", "bottom left", "bottom right"};
+  static constexpr auto kActions = numbered_actions<kButtons>(Verb::Press);
+  static std::string words(Action action);  // "press top left"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.
