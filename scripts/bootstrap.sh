@@ -26,8 +26,9 @@ mkdir -p "$out/tilt"
 "$proven" tilt verify data/tilt/campaign.json
 "$proven" tilt show data/tilt/campaign.json --level 105 --svg "$out/tilt/level-105.svg"
 mkdir -p "$out/whodunnit"
-"$proven" whodunnit generate --seed 1 --cast 6 --format json --out "$out/whodunnit/case-1.json"
-"$proven" whodunnit generate --seed 1 --cast 6 --out "$out/whodunnit/case-1.txt"
+"$proven" whodunnit generate --seed 1 --cast 6 --out "$out/whodunnit/case-1.json"
+"$proven" whodunnit verify "$out/whodunnit/case-1.json"
+"$proven" whodunnit show "$out/whodunnit/case-1.json" > "$out/whodunnit/case-1.txt"
 "$proven" whodunnit solve "$out/whodunnit/case-1.json" --explain > "$out/whodunnit/solution-1.txt"
 
 echo
@@ -41,4 +42,4 @@ echo "         data/prism/campaign.json is the shipped 240-level campaign, re-pr
 echo "         $out/tilt/level-105.svg (a TILT cracked-floor level and every tilt of its solution);"
 echo "         data/tilt/campaign.json is the shipped 130-level TILT campaign, re-verified above"
 echo "         $out/whodunnit/case-1.txt (a murder mystery for 6 suspects; its file case-1.json,"
-echo "         and solution-1.txt, the solver's working step by step)"
+echo "         and solution-1.txt, the solver's working step by step; play it: $proven whodunnit play $out/whodunnit/case-1.json)"

@@ -7,7 +7,8 @@
 #include "demo/game.hpp"
 #include "prism/game.hpp"
 #include "tilt/game.hpp"
-#include "whodunnit/cli.hpp"
+#include "whodunnit/commands.hpp"
+#include "whodunnit/game.hpp"
 
 namespace proven::cli {
 
@@ -17,7 +18,7 @@ const std::vector<GameEntry>& games() {
       make_entry<prism::Game>(),
       make_entry<bomb::Game>(bomb::add_commands),
       make_entry<tilt::Game>(),
-      whodunnit::cli_entry(),
+      make_entry<whodunnit::Game>(whodunnit::add_extras),
   };
   return entries;
 }

@@ -66,12 +66,11 @@ std::string board_view(const Board& board) {
     for (int x = 0; x < board.width; ++x) text += rows[static_cast<std::size_t>(y)].substr(static_cast<std::size_t>(2 * x), 2) + " ";
     text.back() = '\n';
   }
-  text += "crystals:";
+  std::vector<std::string> crystals;
   for (const CrystalView& c : crystals_of(board))
-    text += fmt::format(" {} wants {} gets {} ({});", name_of(board, c.cell), colours(c.wants), colours(c.gets),
-                        c.lit() ? "lit" : "unlit");
-  text.back() = '\n';
-  return text;
+    crystals.push_back(fmt::format("{} wants {} gets {} ({})", name_of(board, c.cell), colours(c.wants),
+                                   colours(c.gets), c.lit() ? "lit" : "unlit"));
+  return text + fmt::format("crystals: {}\n", crystals.empty() ? "none" : fmt::format("{}", fmt::join(crystals, "; ")));
 }
 
 std::vector<std::string_view> words_of(std::string_view text) {

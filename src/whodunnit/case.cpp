@@ -69,7 +69,7 @@ bool prose_matches_markup(const Setup& setup, const CaseClue& clue) {
                              [&](const Statement& reading) { return markup(setup, reading) == bounds; });
 }
 
-Case make_case(const std::string& seed, int cast, const CaseOptions& options) {
+Case make_case(const std::string& seed, int cast, const CaseOptions& options, Tally* tally) {
   const Rng root = Rng::from_key(seed);
   Case c{.seed = seed, .generator_version = generator_version()};
   c.setup = themed_setup(cast, root.fork("setup"));
@@ -79,6 +79,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options) {
   if (!mystery) throw Failure(fmt::format("seed '{}': the generator found no determined mystery", seed));
   c.solution = mystery->solution;
   c.solver_calls = mystery->solver_calls;
+  if (tally != nullptr) *tally = mystery->tally;
   for (const Clue& clue : mystery->clues) {
     CaseClue out{.bounds = clue.bounds, .kind = clue.kind, .prose = clue.prose, .speaker = clue.speaker};
     sort_terms(out.bounds);

@@ -17,12 +17,12 @@
 #include <vector>
 
 #include "core/rng.hpp"
+#include "core/tally.hpp"
 #include "whodunnit/figures.hpp"
 #include "whodunnit/model.hpp"
 
 namespace proven::whodunnit {
 
-inline constexpr std::string_view kCaseFormat = "proven-whodunnit/1";
 // Bumped whenever a seed may give another case through this layer (its forks, what it keeps of
 // the mystery); the mystery generator has its own version, and a case names both.
 // 2: every clue is part of a suspect's account (CaseClue::teller), clues grouped by teller.
@@ -76,7 +76,8 @@ struct CaseOptions {
 // generate_mystery from root.fork("mystery"), root = Rng::from_key(seed); tellers from
 // root.fork("tellers") (assign_tellers), the clues then grouped by teller; the figures recomputed
 // with figures(). UserError for a cast outside 4..8; Failure if the generator gives up.
-Case make_case(const std::string& seed, int cast, const CaseOptions& options = {});
+// `tally`, when given, receives the generator's (Mystery::tally): what it turned down, and why.
+Case make_case(const std::string& seed, int cast, const CaseOptions& options = {}, Tally* tally = nullptr);
 
 // Gives every clue a teller: a first-person clue its speaker; each third-person fact in turn the
 // suspect with the fewest clues so far among those it does not name by portrait (ties drawn

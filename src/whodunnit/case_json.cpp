@@ -1,15 +1,19 @@
 #include "whodunnit/case_json.hpp"
 
+#include <algorithm>
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "core/io.hpp"
+#include "core/json_read.hpp"
 #include "whodunnit/bounds.hpp"
 
 namespace proven::whodunnit {
 namespace {
 
 using nlohmann::json;
+namespace jr = proven::json_read;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -27,51 +31,31 @@ json portrait_json(const Setup& setup, int suspect) {
   return setup.categories[kPortrait].values[at(suspect)].name;
 }
 
-// ---- reading: every failure names its place ----
-
-[[noreturn]] void fail(const std::string& where, std::string_view what) {
-  throw UserError(fmt::format("{}: {}", where, what));
-}
-
-const json& field(const json& object, const char* key, const std::string& where) {
-  if (!object.is_object()) fail(where, "expected an object");
-  const auto it = object.find(key);
-  if (it == object.end()) fail(where, fmt::format("missing \"{}\"", key));
-  return *it;
-}
+// ---- reading: every failure names its place (the body's fields, as "clues[2].markup[0]") ----
 
 std::string sub(const std::string& where, std::string_view key) {
-  return where.empty() ? std::string(key) : where + "." + std::string(key);
+  return where.empty() ? std::string(key) : jr::at(where, key);
 }
-std::string sub(const std::string& where, std::size_t index) { return fmt::format("{}[{}]", where, index); }
 
-const json& array(const json& value, const std::string& where) {
-  if (!value.is_array()) fail(where, "expected an array");
+// An array of any length (json_read::array names a size).
+const json& any_array(const json& value, const std::string& where) {
+  if (!value.is_array()) jr::fail(where, "expected an array");
   return value;
 }
 
-int integer(const json& value, int lo, int hi, const std::string& where) {
-  if (!value.is_number_integer() || value.get<std::int64_t>() < lo || value.get<std::int64_t>() > hi)
-    fail(where, fmt::format("expected a whole number from {} to {}", lo, hi));
-  return static_cast<int>(value.get<std::int64_t>());
-}
-
-std::string text(const json& value, const std::string& where) {
-  if (!value.is_string()) fail(where, "expected a string");
-  return value.get<std::string>();
-}
+constexpr int kMaxFigure = 1 << 30;
 
 int category_index(const Setup& setup, const std::string& name, const std::string& where) {
   for (int c = 0; c < setup.category_count(); ++c)
     if (setup.categories[at(c)].name == name) return c;
-  fail(where, fmt::format("unknown category '{}'", name));
+  jr::fail(where, fmt::format("unknown category '{}'", name));
 }
 
 int value_index(const Setup& setup, int category, const json& value, const std::string& where) {
-  const std::string name = text(value, where);
+  const std::string name = jr::text(value, where);
   for (int v = 0; v < setup.value_count(category); ++v)
     if (setup.categories[at(category)].values[at(v)].name == name) return v;
-  fail(where, fmt::format("'{}' is not a {} in play", name, setup.categories[at(category)].name));
+  jr::fail(where, fmt::format("'{}' is not a {} in play", name, setup.categories[at(category)].name));
 }
 
 int portrait_index(const Setup& setup, const json& value, const std::string& where) {
@@ -79,7 +63,7 @@ int portrait_index(const Setup& setup, const json& value, const std::string& whe
 }
 
 std::vector<Term> read_traits(const Setup& setup, const json& value, const std::string& where) {
-  if (!value.is_object()) fail(where, "expected an object of category: value");
+  if (!value.is_object()) jr::fail(where, "expected an object of category: value");
   std::vector<Term> traits;
   for (const auto& [name, v] : value.items()) {
     const int c = category_index(setup, name, where);
@@ -90,44 +74,109 @@ std::vector<Term> read_traits(const Setup& setup, const json& value, const std::
 }
 
 Bound parse_bound(const Setup& setup, const json& value, const std::string& where) {
-  Bound b{.traits = read_traits(setup, field(value, "traits", where), sub(where, "traits")),
-          .min = integer(field(value, "min", where), 0, setup.cast, sub(where, "min")),
-          .max = integer(field(value, "max", where), 0, setup.cast, sub(where, "max"))};
+  Bound b{.traits = read_traits(setup, jr::field(value, "traits", where), sub(where, "traits")),
+          .min = jr::integer(jr::field(value, "min", where), 0, setup.cast, sub(where, "min")),
+          .max = jr::integer(jr::field(value, "max", where), 0, setup.cast, sub(where, "max"))};
   CategoryMask mask = 0;
   for (const Term& t : b.traits) mask = static_cast<CategoryMask>(mask | (1u << t.category));
   if (!Lattice::is_cell_set(mask))
-    fail(sub(where, "traits"), "names three or more trait categories; the markup allows at most two");
+    jr::fail(sub(where, "traits"), "names three or more trait categories; the markup allows at most two");
   try {
     validate_bound(setup, b);
   } catch (const UserError& e) {
-    fail(where, e.what());
+    jr::fail(where, e.what());
   }
   return b;
 }
 
 Setup read_setup(int cast, const json& value, const std::string& where) {
   std::vector<Category> categories;
-  for (std::size_t i = 0; i < array(value, where).size(); ++i) {
-    const std::string here = sub(where, i);
-    Category category{.name = text(field(value[i], "category", here), sub(here, "category")), .values = {}};
-    const json& values = array(field(value[i], "values", here), sub(here, "values"));
+  for (std::size_t i = 0; i < any_array(value, where).size(); ++i) {
+    const std::string here = jr::at(where, i);
+    Category category{.name = jr::text(jr::field(value[i], "category", here), sub(here, "category")), .values = {}};
+    const json& values = any_array(jr::field(value[i], "values", here), sub(here, "values"));
     for (std::size_t j = 0; j < values.size(); ++j) {
-      const std::string there = sub(sub(here, "values"), j);
-      category.values.push_back({.name = text(field(values[j], "name", there), sub(there, "name")),
-                                 .count = integer(field(values[j], "count", there), 1, kMaxCast, sub(there, "count"))});
+      const std::string there = jr::at(sub(here, "values"), j);
+      category.values.push_back({.name = jr::text(jr::field(values[j], "name", there), sub(there, "name")),
+                                 .count = jr::integer(jr::field(values[j], "count", there), 1, kMaxCast, sub(there, "count"))});
     }
     categories.push_back(std::move(category));
   }
   try {
     return make_setup(cast, std::move(categories));
   } catch (const UserError& e) {
-    fail(where, e.what());
+    jr::fail(where, e.what());
   }
+}
+
+CaseClue read_clue(const Setup& setup, const json& value, const std::string& here) {
+  CaseClue clue{.kind = jr::text(jr::field(value, "kind", here), sub(here, "kind")),
+                .prose = jr::text(jr::field(value, "prose", here), sub(here, "prose"))};
+  const json& speaker = jr::field(value, "speaker", here);
+  if (!speaker.is_null()) clue.speaker = portrait_index(setup, speaker, sub(here, "speaker"));
+  // Optional (a designer may leave it out): then the speaker, if any, tells it.
+  clue.teller = clue.speaker;
+  if (const json* teller = jr::optional_field(value, "teller", here); teller != nullptr && !teller->is_null())
+    clue.teller = portrait_index(setup, *teller, sub(here, "teller"));
+  if (clue.speaker >= 0 && clue.teller != clue.speaker)
+    jr::fail(sub(here, "teller"), "a first-person account is told by its speaker");
+  const json& markup = any_array(jr::field(value, "markup", here), sub(here, "markup"));
+  if (markup.empty()) jr::fail(sub(here, "markup"), "a clue needs at least one bound");
+  for (std::size_t j = 0; j < markup.size(); ++j)
+    clue.bounds.push_back(parse_bound(setup, markup[j], jr::at(sub(here, "markup"), j)));
+  return clue;
+}
+
+Assignment read_solution(const Setup& setup, const json& value) {
+  const json& rows = any_array(value, "solution");
+  if (rows.size() != at(setup.cast)) jr::fail("solution", fmt::format("expected {} suspects", setup.cast));
+  Assignment solution;
+  for (std::size_t s = 0; s < rows.size(); ++s) {
+    const std::string here = jr::at("solution", s);
+    std::vector<int> row;
+    for (int k = 0; k < setup.category_count(); ++k) {
+      const std::string& name = setup.categories[at(k)].name;
+      row.push_back(value_index(setup, k, jr::field(rows[s], name, here), sub(here, name)));
+    }
+    solution.push_back(std::move(row));
+  }
+  if (!fits_setup(setup, solution))
+    jr::fail("solution", "does not fit the setup (portraits out of order, or counts other than the names in play)");
+  return solution;
+}
+
+void read_figures(const json& f, Case& c) {
+  const auto figure = [&](std::string_view key) {
+    return jr::integer(jr::field(f, key, "figures"), 0, kMaxFigure, sub("figures", key));
+  };
+  c.figures.initial_ambiguity = figure("initial_ambiguity");
+  c.figures.obviousness = figure("obviousness");
+  const json& per_clue = any_array(jr::field(f, "clue_obviousness", "figures"), "figures.clue_obviousness");
+  for (std::size_t i = 0; i < per_clue.size(); ++i)
+    c.figures.clue_obviousness.push_back(jr::integer(per_clue[i], 0, kMaxFigure, jr::at("figures.clue_obviousness", i)));
+  c.figures.gold_standard = jr::boolean(jr::field(f, "gold_standard", "figures"), "figures.gold_standard");
+  if (const json* calls = jr::optional_field(f, "solver_calls", "figures"))
+    c.solver_calls = jr::integer64(*calls, 0, std::numeric_limits<std::int64_t>::max(), "figures.solver_calls");
 }
 
 }  // namespace
 
-json to_json(const Case& c) {
+CaseFile case_file(Case c) {
+  CaseFile file{.seed = c.seed, .params = {.cast = c.setup.cast, .budget = c.solver_budget}, .content = std::move(c),
+                .has_figures = true};
+  return file;
+}
+
+json params_json(const CaseParams& params) { return {{"cast", params.cast}, {"budget", params.budget}}; }
+
+CaseParams params_from_json(const json& json) {
+  CaseParams params{.cast = jr::integer(jr::field(json, "cast", "params"), kMinCast, kMaxCast, "params.cast")};
+  if (const nlohmann::json* budget = jr::optional_field(json, "budget", "params"))
+    params.budget = jr::integer64(*budget, 0, std::int64_t{1} << 40, "params.budget");
+  return params;
+}
+
+json case_body_json(const Case& c, bool with_figures) {
   const Setup& setup = c.setup;
   json categories = json::array();
   for (int k = 1; k < setup.category_count(); ++k) {
@@ -150,97 +199,69 @@ json to_json(const Case& c) {
       suspect[setup.categories[at(k)].name] = setup.categories[at(k)].values[at(row[at(k)])].name;
     solution.push_back(suspect);
   }
-  const Figures& f = c.figures;
-  return {{"format", kCaseFormat},
-          {"generator_version", c.generator_version},
-          {"seed", c.seed},
-          {"solver_budget", c.solver_budget},
-          {"cast", setup.cast},
-          {"setup", categories},
-          {"clues", clues},
-          {"question", {{"prose", c.question_prose}, {"murderer", traits_json(setup, c.question.description)}}},
-          {"solution", solution},
-          {"answer", portrait_json(setup, c.question.murderer)},
-          {"figures",
-           {{"initial_ambiguity", f.initial_ambiguity},
-            {"obviousness", f.obviousness},
-            {"clue_obviousness", f.clue_obviousness},
-            {"gold_standard", f.gold_standard},
-            {"solver_calls", c.solver_calls}}}};
+  json body = {{"setup", categories},
+               {"clues", clues},
+               {"question", {{"prose", c.question_prose}, {"murderer", traits_json(setup, c.question.description)}}}};
+  // Claims left out stay out, so a designer's file reads back as it was written.
+  if (!c.solution.empty()) body["solution"] = solution;
+  if (c.question.murderer >= 0) body["answer"] = portrait_json(setup, c.question.murderer);
+  if (with_figures) {
+    const Figures& f = c.figures;
+    body["figures"] = {{"initial_ambiguity", f.initial_ambiguity},
+                       {"obviousness", f.obviousness},
+                       {"clue_obviousness", f.clue_obviousness},
+                       {"gold_standard", f.gold_standard},
+                       {"solver_calls", c.solver_calls}};
+  }
+  return body;
 }
 
-CaseFile case_from_json(const json& value) {
-  CaseFile file;
+json to_json(const Case& c) {
+  const Envelope envelope{.format = std::string(kCaseFormat),
+                          .game = std::string(kCaseGame),
+                          .generator_version = c.generator_version,
+                          .seed = c.seed,
+                          .params = params_json({.cast = c.setup.cast, .budget = c.solver_budget})};
+  return wrap_document(envelope, case_body_json(c));
+}
+
+CaseFile case_from_body(const Envelope& envelope, const json& body) {
+  CaseFile file{.seed = envelope.seed, .params = params_from_json(envelope.params), .content = {}, .has_figures = false};
   Case& c = file.content;
-  c.seed = check_envelope(value, kCaseFormat, "whodunnit case", "clues");
-  c.generator_version = text(field(value, "generator_version", ""), "generator_version");
-  const int cast = integer(field(value, "cast", ""), kMinCast, kMaxCast, "cast");
-  if (value.contains("solver_budget")) {
-    if (!value["solver_budget"].is_number_integer() || value["solver_budget"].get<std::int64_t>() < 0)
-      fail("solver_budget", "expected a whole number");
-    c.solver_budget = value["solver_budget"].get<std::int64_t>();
-  }
-  c.setup = read_setup(cast, field(value, "setup", ""), "setup");
+  c.seed = envelope.seed;
+  c.generator_version = envelope.generator_version;
+  c.solver_budget = file.params.budget;
+  if (!body.is_object()) jr::fail("body", "expected an object");
+  c.setup = read_setup(file.params.cast, jr::field(body, "setup", "body"), "setup");
   const Setup& setup = c.setup;
 
-  const json& clues = value["clues"];
-  for (std::size_t i = 0; i < clues.size(); ++i) {
-    const std::string here = sub("clues", i);
-    CaseClue clue{.kind = text(field(clues[i], "kind", here), sub(here, "kind")),
-                  .prose = text(field(clues[i], "prose", here), sub(here, "prose"))};
-    const json& speaker = field(clues[i], "speaker", here);
-    if (!speaker.is_null()) clue.speaker = portrait_index(setup, speaker, sub(here, "speaker"));
-    // Optional (files of case version 1 have none): then the speaker, if any, tells it.
-    clue.teller = clue.speaker;
-    if (clues[i].contains("teller") && !clues[i]["teller"].is_null())
-      clue.teller = portrait_index(setup, clues[i]["teller"], sub(here, "teller"));
-    if (clue.speaker >= 0 && clue.teller != clue.speaker) fail(sub(here, "teller"), "a first-person account is told by its speaker");
-    const json& markup = array(field(clues[i], "markup", here), sub(here, "markup"));
-    if (markup.empty()) fail(sub(here, "markup"), "a clue needs at least one bound");
-    for (std::size_t j = 0; j < markup.size(); ++j) clue.bounds.push_back(parse_bound(setup, markup[j], sub(sub(here, "markup"), j)));
-    c.clues.push_back(std::move(clue));
-  }
+  const json& clues = any_array(jr::field(body, "clues", "body"), "clues");
+  for (std::size_t i = 0; i < clues.size(); ++i) c.clues.push_back(read_clue(setup, clues[i], jr::at("clues", i)));
 
-  const json& question = field(value, "question", "");
-  c.question_prose = text(field(question, "prose", "question"), "question.prose");
-  c.question.description = read_traits(setup, field(question, "murderer", "question"), "question.murderer");
-  if (c.question.description.empty()) fail("question.murderer", "names no trait");
+  const json& question = jr::field(body, "question", "body");
+  c.question_prose = jr::text(jr::field(question, "prose", "question"), "question.prose");
+  c.question.description = read_traits(setup, jr::field(question, "murderer", "question"), "question.murderer");
+  if (c.question.description.empty()) jr::fail("question.murderer", "names no trait");
 
-  if (value.contains("solution")) {
-    const json& rows = array(value["solution"], "solution");
-    if (rows.size() != at(cast)) fail("solution", fmt::format("expected {} suspects", cast));
-    for (std::size_t s = 0; s < rows.size(); ++s) {
-      const std::string here = sub("solution", s);
-      std::vector<int> row;
-      for (int k = 0; k < setup.category_count(); ++k) {
-        const std::string& name = setup.categories[at(k)].name;
-        row.push_back(value_index(setup, k, field(rows[s], name.c_str(), here), sub(here, name)));
-      }
-      c.solution.push_back(std::move(row));
-    }
-    if (!fits_setup(setup, c.solution))
-      fail("solution", "does not fit the setup (portraits out of order, or counts other than the names in play)");
-  }
-  if (value.contains("answer")) c.question.murderer = portrait_index(setup, value["answer"], "answer");
-
-  if (value.contains("figures")) {
-    const json& f = value["figures"];
-    c.figures.initial_ambiguity = integer(field(f, "initial_ambiguity", "figures"), 0, 1 << 30, "figures.initial_ambiguity");
-    c.figures.obviousness = integer(field(f, "obviousness", "figures"), 0, 1 << 30, "figures.obviousness");
-    const json& per_clue = array(field(f, "clue_obviousness", "figures"), "figures.clue_obviousness");
-    for (std::size_t i = 0; i < per_clue.size(); ++i)
-      c.figures.clue_obviousness.push_back(integer(per_clue[i], 0, 1 << 30, sub("figures.clue_obviousness", i)));
-    const json& gold = field(f, "gold_standard", "figures");
-    if (!gold.is_boolean()) fail("figures.gold_standard", "expected true or false");
-    c.figures.gold_standard = gold.get<bool>();
-    if (f.contains("solver_calls")) {
-      if (!f["solver_calls"].is_number_integer() || f["solver_calls"].get<std::int64_t>() < 0)
-        fail("figures.solver_calls", "expected a whole number");
-      c.solver_calls = f["solver_calls"].get<std::int64_t>();
-    }
+  // The claims: each may be left out (a designer's case states none; verify re-proves them all).
+  if (const json* solution = jr::optional_field(body, "solution", "body")) c.solution = read_solution(setup, *solution);
+  if (const json* answer = jr::optional_field(body, "answer", "body"))
+    c.question.murderer = portrait_index(setup, *answer, "answer");
+  if (const json* figures = jr::optional_field(body, "figures", "body")) {
+    read_figures(*figures, c);
     file.has_figures = true;
   }
   return file;
+}
+
+CaseFile case_from_json(const json& json) {
+  const Envelope expected{.format = std::string(kCaseFormat),
+                          .game = std::string(kCaseGame),
+                          .generator_version = generator_version(),
+                          .seed = {},
+                          .params = {}};
+  const OpenedDocument opened = open_document(json, expected, kCaseWhat);
+  return case_from_body(opened.envelope, opened.body);
 }
 
 }  // namespace proven::whodunnit

@@ -1,6 +1,7 @@
 #include "whodunnit/generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <set>
 
@@ -31,6 +32,49 @@ std::string markup_key(const std::vector<Bound>& bounds) {
   }
   return key;
 }
+
+// Why the search turns a candidate down, counted in plain integers (the optimiser's inner loop
+// runs a hundred thousand times) and copied into a Tally once, in declaration order.
+enum class Reason {
+  Inexpressible,
+  SameMarkup,
+  ImpliedBySetup,
+  GreedyKindFull,
+  GreedyNoGain,
+  Spare,
+  SwapKindFull,
+  SwapUndetermined,
+  RestartNotBetter,
+  Count
+};
+constexpr std::array<std::string_view, static_cast<std::size_t>(Reason::Count)> kReasonNames = {
+    "candidate: the grammar cannot say it",
+    "candidate: same markup as an earlier one",
+    "candidate: the setup implies it",
+    "greedy start: its kind is full",
+    "greedy start: lowers no ambiguity",
+    "dropped: the other clues do without it",
+    "swap: its kind is full",
+    "swap: leaves the mystery undetermined",
+    "restart: a mystery no less obvious than the best",
+};
+
+class Rejections {
+ public:
+  void add(Reason reason, std::uint64_t n = 1) { counts_[static_cast<std::size_t>(reason)] += n; }
+  Tally tally(std::uint64_t accepted) const {
+    Tally tally;
+    for (std::size_t i = 0; i < kReasonNames.size(); ++i) {
+      tally.declare(kReasonNames[i]);
+      tally.reject(kReasonNames[i], counts_[i]);
+    }
+    tally.accept(accepted);
+    return tally;
+  }
+
+ private:
+  std::array<std::uint64_t, static_cast<std::size_t>(Reason::Count)> counts_{};
+};
 
 // A candidate clue with its obviousness (a − a_n against the setup alone).
 struct Candidate {
@@ -84,11 +128,15 @@ int total_obviousness(const std::vector<Candidate>& pool, const std::vector<int>
 
 // Drops, most obvious first, every kept clue the others do without. Dropping more clues never
 // lowers the ambiguity (propagation is monotone), so afterwards no single clue can be dropped.
-void drop_spare_clues(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept) {
+void drop_spare_clues(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept,
+                      Rejections& rejections) {
   std::vector<int> order = kept;
   std::ranges::stable_sort(order, [&](int x, int y) { return pool[at(x)].obviousness > pool[at(y)].obviousness; });
   for (const int drop : order) {
-    if (solver.of(pool, kept, drop).determined()) std::erase(kept, drop);
+    if (solver.of(pool, kept, drop).determined()) {
+      std::erase(kept, drop);
+      rejections.add(Reason::Spare);
+    }
   }
 }
 
@@ -106,7 +154,7 @@ int kind_of(const std::vector<Candidate>& pool, int i) { return static_cast<int>
 // in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or
 // when the budget is spent.
 void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept,
-                       std::int64_t budget, int per_kind, const Rng& rng) {
+                       std::int64_t budget, int per_kind, const Rng& rng, Rejections& rejections) {
   for (std::uint64_t round = 0; solver.calls() < budget; ++round) {
     std::vector<int> by_obviousness = kept;
     std::ranges::stable_sort(by_obviousness,
@@ -129,8 +177,14 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
       for (std::size_t j = 0; j < by_obviousness.size() && solver.calls() < budget; ++j) {
         const int k = by_obviousness[j];
         if (pool[at(k)].obviousness <= pool[at(c)].obviousness) break;  // sorted: no better swap
-        if (kind_full && kind_of(pool, k) != kind_of(pool, c)) continue;
-        if (!solver.add(without[j], pool[at(c)].clue).determined()) continue;
+        if (kind_full && kind_of(pool, k) != kind_of(pool, c)) {
+          rejections.add(Reason::SwapKindFull);
+          continue;
+        }
+        if (!solver.add(without[j], pool[at(c)].clue).determined()) {
+          rejections.add(Reason::SwapUndetermined);
+          continue;
+        }
         *std::ranges::find(kept, k) = c;
         swapped = true;
         break;
@@ -138,7 +192,7 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
       if (swapped || solver.calls() >= budget) break;
     }
     if (!swapped) return;
-    drop_spare_clues(solver, pool, kept);
+    drop_spare_clues(solver, pool, kept, rejections);
   }
 }
 
@@ -146,19 +200,25 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
 // has room; if that does not determine the mystery, a second pass ignores the kind caps. Empty
 // if even every candidate does not determine it.
 std::vector<int> greedy_start(Solver& solver, const std::vector<Candidate>& pool, const std::vector<int>& order,
-                              int per_kind) {
+                              int per_kind, Rejections& rejections) {
   std::vector<int> kept;
   std::vector<int> kinds(at(kKindCount), 0);
   Bounds current = solver.setup_state();
   for (const int cap : {per_kind, INT_MAX})
     for (const int c : order) {
       if (current.determined()) return kept;
-      if (kinds[at(kind_of(pool, c))] >= cap || std::ranges::find(kept, c) != kept.end()) continue;
+      if (std::ranges::find(kept, c) != kept.end()) continue;
+      if (kinds[at(kind_of(pool, c))] >= cap) {
+        rejections.add(Reason::GreedyKindFull);
+        continue;
+      }
       Bounds next = solver.add(current, pool[at(c)].clue);
       if (next.ambiguity() < current.ambiguity()) {
         kept.push_back(c);
         ++kinds[at(kind_of(pool, c))];
         current = std::move(next);
+      } else {
+        rejections.add(Reason::GreedyNoGain);
       }
     }
   if (!current.determined()) kept.clear();
@@ -197,14 +257,21 @@ Assignment draw_solution(const Setup& setup, const Rng& rng) {
   return solution;
 }
 
-std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution) {
+std::vector<std::string_view> generation_reasons() { return {kReasonNames.begin(), kReasonNames.end()}; }
+
+std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution,
+                                            std::uint64_t* inexpressible) {
   const int n = setup.cast;
   std::vector<Term> terms;
   for (int c = 1; c < setup.category_count(); ++c)
     for (int v = 0; v < setup.value_count(c); ++v) terms.push_back({.category = c, .value = v});
   std::vector<Statement> out;
   const auto add = [&](const Statement& st) {
-    if (expressible(setup, st)) out.push_back(st);
+    if (expressible(setup, st)) {
+      out.push_back(st);
+    } else if (inexpressible != nullptr) {
+      ++*inexpressible;
+    }
   };
 
   for (int s = 0; s < n; ++s)
@@ -276,7 +343,10 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
 
   // Candidates in a seeded order, one per distinct markup, each with its obviousness; those the
   // setup already implies (obviousness 0) can never help and are dropped.
-  std::vector<Statement> statements = candidate_statements(setup, mystery.solution);
+  Rejections rejections;
+  std::uint64_t inexpressible = 0;
+  std::vector<Statement> statements = candidate_statements(setup, mystery.solution, &inexpressible);
+  rejections.add(Reason::Inexpressible, inexpressible);
   Rng candidate_order = rng.fork("candidates");
   candidate_order.shuffle(statements);
   const int initial = solver.setup_state().ambiguity();
@@ -284,11 +354,18 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   std::set<std::string> seen;
   for (const Statement& st : statements) {
     Clue clue = clue_of(setup, st);
-    if (!seen.insert(markup_key(clue.bounds)).second) continue;
+    if (!seen.insert(markup_key(clue.bounds)).second) {
+      rejections.add(Reason::SameMarkup);
+      continue;
+    }
     const Bounds alone = solver.add(solver.setup_state(), clue);
     PROVEN_CHECK(!alone.contradictory(), "a true clue contradicts the setup");
     const int obviousness = initial - alone.ambiguity();
-    if (obviousness > 0) pool.push_back({.statement = st, .clue = std::move(clue), .obviousness = obviousness});
+    if (obviousness > 0) {
+      pool.push_back({.statement = st, .clue = std::move(clue), .obviousness = obviousness});
+    } else {
+      rejections.add(Reason::ImpliedBySetup);
+    }
   }
 
   // Restarts while the budget lasts: a greedy start in a fresh order biased towards unobvious
@@ -311,13 +388,16 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
       key[i] = pool[i].obviousness * factor;
     }
     std::ranges::stable_sort(order, [&](int x, int y) { return key[at(x)] < key[at(y)]; });
-    std::vector<int> kept = greedy_start(solver, pool, order, per_kind);
+    std::vector<int> kept = greedy_start(solver, pool, order, per_kind, rejections);
     if (kept.empty()) return std::nullopt;  // no order of these candidates determines it
-    drop_spare_clues(solver, pool, kept);
-    lower_obviousness(solver, pool, kept, budget, per_kind, rng.fork("optimise", start));
+    drop_spare_clues(solver, pool, kept, rejections);
+    lower_obviousness(solver, pool, kept, budget, per_kind, rng.fork("optimise", start), rejections);
     if (const int total = total_obviousness(pool, kept); total < best_obviousness) {
+      if (!best.empty()) rejections.add(Reason::RestartNotBetter);  // the earlier best loses
       best_obviousness = total;
       best = std::move(kept);
+    } else {
+      rejections.add(Reason::RestartNotBetter);
     }
   }
   std::vector<int>& kept = best;
@@ -349,6 +429,7 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   mystery.question = murder_question(setup, mystery.murderer, named, murder);
   mystery.question_names = named.value_or(Term{.category = kPortrait, .value = mystery.murderer});
   mystery.solver_calls = solver.calls();
+  mystery.tally = rejections.tally(kept.size());
   return mystery;
 }
 

@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "core/tally.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/statement.hpp"
 
@@ -41,7 +43,14 @@ struct Mystery {
   int murderer = -1;
   std::string question = {};
   Term question_names = {};
+  // Every candidate the search turned down, by step and reason (generation_reasons(), in that
+  // order); accepted: the clues kept. A candidate may be turned down at several steps and
+  // restarts, so the rows count decisions, not distinct candidates.
+  Tally tally = {};
 };
+
+// The tally's rows, in the order they are declared (docs/whodunnit.md, "Generator").
+std::vector<std::string_view> generation_reasons();
 
 struct GeneratorOptions {
   // Solver calls for the whole generation; 0 means default_solver_budget(cast). The greedy start
@@ -60,7 +69,9 @@ Assignment draw_solution(const Setup& setup, const Rng& rng);
 // less forms that are plainly weaker or silly (a count clue on a value only one suspect holds,
 // "at most" a bound the setup already implies), in a fixed order. The generator further drops
 // any whose obviousness is 0 (the setup alone implies it).
-std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution);
+// `inexpressible`, when given, counts the true statements the grammar cannot say.
+std::vector<Statement> candidate_statements(const Setup& setup, const Assignment& solution,
+                                            std::uint64_t* inexpressible = nullptr);
 
 // The candidates as clues (markup, kind, speaker; no prose).
 std::vector<Clue> candidate_clues(const Setup& setup, const Assignment& solution);

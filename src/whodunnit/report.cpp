@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "whodunnit/case_json.hpp"
 #include "whodunnit/text.hpp"
 
 namespace proven::whodunnit {

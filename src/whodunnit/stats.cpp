@@ -1,22 +1,18 @@
 #include "whodunnit/stats.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "core/batch.hpp"
-#include "core/errors.hpp"
 #include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-constexpr std::uint64_t kMaxSeeds = 100000;
 
 bool word_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
 
@@ -41,14 +37,6 @@ void replace_word(std::string& text, const std::string& name, const std::string&
       pos += name.size();
     }
   }
-}
-
-std::uint64_t parse_seed(const std::string& text, const std::string& whole) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw UserError(fmt::format("--seeds '{}': expected A..B with whole numbers A <= B", whole));
-  return value;
 }
 
 struct CaseSummary {
@@ -112,23 +100,12 @@ Spread spread_of(std::vector<double> sample) {
           .mean = sum / static_cast<double>(sample.size())};
 }
 
-std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text) {
-  const std::size_t dots = text.find("..");
-  if (dots == std::string::npos)
-    throw UserError(fmt::format("--seeds '{}': expected A..B with whole numbers A <= B", text));
-  const std::uint64_t first = parse_seed(text.substr(0, dots), text);
-  const std::uint64_t last = parse_seed(text.substr(dots + 2), text);
-  if (first > last) throw UserError(fmt::format("--seeds '{}': expected A..B with whole numbers A <= B", text));
-  if (last - first >= kMaxSeeds) throw UserError(fmt::format("--seeds '{}': at most {} seeds", text, kMaxSeeds));
-  return {first, last};
-}
-
 std::string stats_report(const StatsRequest& request) {
-  const std::size_t count = static_cast<std::size_t>(request.last - request.first + 1);
+  const std::size_t count = static_cast<std::size_t>(request.seeds.count());
   const auto summaries = run_batch<CaseSummary>(
       count,
       [&](std::size_t i) {
-        const Case c = make_case(std::to_string(request.first + i), request.cast, {.solver_budget = request.solver_budget});
+        const Case c = make_case(std::to_string(request.seeds.at(i)), request.cast, {.solver_budget = request.solver_budget});
         CaseSummary s{.clues = static_cast<double>(c.clues.size()),
                       .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
                       .obviousness = static_cast<double>(c.figures.obviousness),
@@ -157,8 +134,8 @@ std::string stats_report(const StatsRequest& request) {
     for (const std::string& p : s.phrases) ++phrases[p];
     total_clues += static_cast<int>(s.kinds.size());
   }
-  std::string text = fmt::format("whodunnit stats: seeds {}..{}, cast {}, {} cases (generator {}, solver budget {})\n",
-                                 request.first, request.last, request.cast, count, generator_version(),
+  std::string text = fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {})\n",
+                                 request.seeds.text(), request.cast, count, generator_version(),
                                  request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
   text += spread_line("clues per case", spread_of(clues));
   text += spread_line("ambiguity removed (a)", spread_of(ambiguity));

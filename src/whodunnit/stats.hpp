@@ -3,19 +3,22 @@
 // batch runner (job i makes seed first+i), and everything is summed in seed order, so the report
 // is the same bytes for any number of jobs.
 //
-//   std::string report = stats_report({.first = 1, .last = 200, .cast = 6, .jobs = 2});
+//   std::string report = stats_report({.seeds = parse_seed_list("1..200"), .cast = 6, .jobs = 2});
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/progress.hpp"
+#include "core/seeds.hpp"
 #include "whodunnit/case.hpp"
 
 namespace proven::whodunnit {
 
+// The most seeds one report takes (`--seeds`, core/seeds.hpp).
+inline constexpr std::uint64_t kMaxStatsSeeds = 100'000;
+
 struct StatsRequest {
-  std::uint64_t first = 1;  // seeds first..last, both included
-  std::uint64_t last = 1;
+  SeedList seeds = SeedList({{.first = 1, .last = 1}});  // in the order listed
   int cast = 6;
   std::int64_t solver_budget = 0;  // 0: the generator's default for the cast
   unsigned jobs = 0;
@@ -33,9 +36,6 @@ struct Spread {
   double min = 0, median = 0, p90 = 0, max = 0, mean = 0;
 };
 Spread spread_of(std::vector<double> sample);
-
-// "A..B" with A <= B: the seed range; UserError otherwise.
-std::pair<std::uint64_t, std::uint64_t> parse_seed_range(const std::string& text);
 
 // Phrase and clue-kind frequencies, distributions of clue count, ambiguity removed and
 // obviousness, and the share meeting the gold standard.

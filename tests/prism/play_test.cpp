@@ -167,5 +167,17 @@ TEST(PrismPlay, WhatThePlayerSeesNamesCellsAndMoves) {
   }
 }
 
+TEST(PrismPlay, ABoardWithoutCrystalsRendersAndIsNeverWon) {
+  // Not a level any pack holds (verify refuses it), but Play must still show it plainly.
+  Pack pack;
+  pack.levels.push_back(Level{.chapter = 1, .index = 0, .board = from_text(">R/m\n..##\n"), .solution = {0}, .par = 1,
+                              .proof_nodes = 0});
+  Game::Play play = Game::Play::start(pack, 0);
+  EXPECT_NE(play.render().find("crystals: none\n"), std::string::npos) << play.render();
+  play.apply("tap b1");
+  EXPECT_EQ(play.status().phase, PlayPhase::Playing) << "solved needs at least one crystal";
+  EXPECT_EQ(play.to_json()["pieces"][0]["token"], "\\m");
+}
+
 }  // namespace
 }  // namespace proven::prism

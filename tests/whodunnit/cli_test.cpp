@@ -29,25 +29,36 @@ bool one_line(const std::string& out) {
 
 bool has(const std::string& out, const std::string& what) { return out.find(what) != std::string::npos; }
 
-TEST_F(WhodunnitCli, GenerateShowsTheCaseAndWritesTheFile) {
-  auto r = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000");
+// The generic generate writes the case file (JSON in the envelope) and reports on stderr; show
+// prints the case as the player reads it.
+TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
+  auto r = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --out " + path("case.json"));
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, "Portraits: 1, 2, 3, 4, 5.")) << r.out;
-  EXPECT_TRUE(has(r.out, "Names in play")) << r.out;
-  EXPECT_TRUE(has(r.out, "\nQuestion: ")) << r.out;
-  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000").out, r.out);  // the seed is the case
-  EXPECT_NE(run_proven("whodunnit generate --seed 12 --cast 5 --budget 3000").out, r.out);
-
-  r = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --format json --out " + path("case.json"));
-  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "what the generator turned down")) << r.out;
+  EXPECT_TRUE(has(r.out, "\naccepted ")) << r.out;
   const auto json = proven::read_json_file(path("case.json"));
-  EXPECT_EQ(json["format"], "proven-whodunnit/1");
-  EXPECT_EQ(json["cast"], 5);
+  EXPECT_EQ(json["format"], "proven-whodunnit-case/2");
+  EXPECT_EQ(json["game"], "whodunnit");
+  EXPECT_EQ(json["generator_version"], "2.2");
+  EXPECT_EQ(json["params"]["cast"], 5);
+  EXPECT_EQ(json["params"]["budget"], 3000);
+  // The seed is the case: the same bytes again, other bytes for another seed.
+  ASSERT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --out " + path("again.json")).code, 0);
+  EXPECT_EQ(proven::read_file(path("again.json")), proven::read_file(path("case.json")));
+  ASSERT_EQ(run_proven("whodunnit generate --seed 12 --cast 5 --budget 3000 --out " + path("other.json")).code, 0);
+  EXPECT_NE(proven::read_file(path("other.json")), proven::read_file(path("case.json")));
+
+  r = run_proven("whodunnit show " + path("case.json"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string& text = r.out;
+  EXPECT_TRUE(has(text, "Portraits: 1, 2, 3, 4, 5.")) << text;
+  EXPECT_TRUE(has(text, "Names in play")) << text;
+  EXPECT_TRUE(has(text, "\nQuestion: ")) << text;
   // The text lists every clue of the file, numbered, under its teller's heading: a fact's prose
   // in quotes, a first-person clue's quoted words (its prose names the speaker).
-  const std::string text = run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000").out;
-  for (std::size_t i = 0; i < json["clues"].size(); ++i) {
-    const auto& clue = json["clues"][i];
+  const auto& clues = json["body"]["clues"];
+  for (std::size_t i = 0; i < clues.size(); ++i) {
+    const auto& clue = clues[i];
     const std::string prose = clue["prose"].get<std::string>();
     const std::string words = clue["speaker"].is_null() ? "\"" + prose + "\"" : prose.substr(prose.find('"'));
     const std::size_t line = text.find(std::to_string(i + 1) + ". " + words + "\n");
@@ -57,12 +68,12 @@ TEST_F(WhodunnitCli, GenerateShowsTheCaseAndWritesTheFile) {
     EXPECT_EQ(text.substr(heading, text.find('\n', heading) - heading), "  Suspect " + clue["teller"].get<std::string>() + ":")
         << i;
   }
-  EXPECT_EQ(run_proven("whodunnit generate --seed 11 --cast 5 --budget 3000 --format json").out, proven::read_file(path("case.json")));
+  EXPECT_EQ(run_proven("whodunnit verify " + path("case.json")).code, 0);
 }
 
 TEST_F(WhodunnitCli, SolveExplainAndHint) {
-  ASSERT_EQ(run_proven("whodunnit generate --seed 4 --cast 5 --budget 3000 --format json --out " + path("case.json")).code, 0);
-  const auto json = proven::read_json_file(path("case.json"));
+  ASSERT_EQ(run_proven("whodunnit generate --seed 4 --cast 5 --budget 3000 --out " + path("case.json")).code, 0);
+  const auto json = proven::read_json_file(path("case.json"))["body"];
   const std::string answer = "Answer: portrait " + json["answer"].get<std::string>() + " (";
 
   auto r = run_proven("whodunnit solve " + path("case.json"));
@@ -96,8 +107,15 @@ TEST_F(WhodunnitCli, SolveExplainAndHint) {
 }
 
 TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
-  ASSERT_EQ(run_proven("whodunnit generate --seed 9 --cast 5 --budget 3000 --format json --out " + path("case.json")).code, 0);
-  const auto good = proven::read_json_file(path("case.json"));
+  ASSERT_EQ(run_proven("whodunnit generate --seed 9 --cast 5 --budget 3000 --out " + path("case.json")).code, 0);
+  const auto whole_file = proven::read_json_file(path("case.json"));
+  // Breakages are made in the body; in_file puts it back in the envelope.
+  const auto good = whole_file["body"];
+  const auto in_file = [&](const nlohmann::json& body) {
+    auto whole = whole_file;
+    whole["body"] = body;
+    return whole;
+  };
 
   // Malformed: exit 2, one line naming the file, nothing else.
   proven::write_file_atomic(path("cut.json"), proven::read_file(path("case.json")).substr(0, 200));
@@ -108,7 +126,7 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   }
   auto broken = good;
   broken["clues"][0]["markup"][0]["traits"]["room"] = "attic";
-  auto r = run_proven("whodunnit solve " + write("attic.json", broken));
+  auto r = run_proven("whodunnit solve " + write("attic.json", in_file(broken)));
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_TRUE(one_line(r.out) && has(r.out, "attic.json: clues[0].markup[0].traits.room: 'attic'")) << r.out;
 
@@ -120,29 +138,33 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
                                     {"markup", {{{"traits", {{"portrait", "1"}, {"forename", good["solution"][0]["forename"]}}},
                                                  {"min", 0},
                                                  {"max", 0}}}}});
-  const std::string bad = write("contradictory.json", contradictory);
+  const std::string bad = write("contradictory.json", in_file(contradictory));
+  const std::string contradiction = "consistent: clue " + std::to_string(contradictory["clues"].size()) +
+                                    " cannot hold together with the setup and the clues before it";
   r = run_proven("whodunnit solve " + bad + " --explain");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "contradictory: clue " + std::to_string(contradictory["clues"].size()) +
-                                              " cannot hold together with the setup and clues before it"))
-      << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, contradiction)) << r.out;
+  // verify names the same promise (exit 1: a broken promise, not an unreadable file).
+  r = run_proven("whodunnit verify " + bad);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, contradiction)) << r.out;
 
   // Prose that says something other than its markup: exit 2.
   auto misprose = good;
   auto& bound = misprose["clues"][0]["markup"][0];
   bound["min"] = bound["max"] = bound["max"].get<int>() == 0 ? 1 : 0;
-  r = run_proven("whodunnit solve " + write("misprose.json", misprose));
+  r = run_proven("whodunnit solve " + write("misprose.json", in_file(misprose)));
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "clue 1's prose does not say what its markup says")) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "prose: clue 1's prose does not say what its markup says")) << r.out;
 
   // Undetermined: only the first two clues. Exit 1, one line.
   auto undetermined = good;
   undetermined["clues"] = {good["clues"][0], good["clues"][1]};
   undetermined.erase("figures");
-  const std::string open = write("undetermined.json", undetermined);
+  const std::string open = write("undetermined.json", in_file(undetermined));
   r = run_proven("whodunnit solve " + open);
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "undetermined: the clues fix ")) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "determined: the clues fix ")) << r.out;
   r = run_proven("whodunnit solve " + open + " --hint");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_TRUE(one_line(r.out)) << r.out;
@@ -150,33 +172,53 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   // A stated solution or answer the clues do not give is a broken promise (exit 1).
   auto wrong = good;
   std::swap(wrong["solution"][0]["forename"], wrong["solution"][1]["forename"]);
-  r = run_proven("whodunnit solve " + write("wrong.json", wrong));
+  r = run_proven("whodunnit solve " + write("wrong.json", in_file(wrong)));
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "the stated solution is not the one the clues determine")) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "solution: the stated solution is not the one the clues determine")) << r.out;
   auto wrong_figures = good;
   wrong_figures["figures"]["obviousness"] = good["figures"]["obviousness"].get<int>() + 1;
-  EXPECT_EQ(run_proven("whodunnit solve " + write("figures.json", wrong_figures)).code, 1);
+  EXPECT_EQ(run_proven("whodunnit solve " + write("figures.json", in_file(wrong_figures))).code, 1);
+  r = run_proven("whodunnit verify " + path("figures.json"));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "figures: the stated figures are not the data's")) << r.out;
 }
 
 TEST_F(WhodunnitCli, TheDefaultBudgetIsTheGeneratorsAndIsRecorded) {
-  auto r = run_proven("whodunnit generate --seed 2 --cast 4 --format json --out " + path("case.json"));
+  auto r = run_proven("whodunnit generate --seed 2 --cast 4 --out " + path("case.json"));
   ASSERT_EQ(r.code, 0) << r.out;
   const auto json = proven::read_json_file(path("case.json"));
-  EXPECT_GT(json["solver_budget"].get<std::int64_t>(), 3000);
-  r = run_proven("whodunnit generate --seed 2 --cast 4 --format json --budget " +
-                 std::to_string(json["solver_budget"].get<std::int64_t>()));
-  EXPECT_EQ(r.out, proven::read_file(path("case.json")));  // the default, spelled out, is the same case
+  const std::int64_t budget = json["params"]["budget"].get<std::int64_t>();
+  EXPECT_GT(budget, 3000);
+  r = run_proven("whodunnit generate --seed 2 --cast 4 --budget " + std::to_string(budget) + " --out " + path("spelled.json"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  // The default, spelled out, is the same case.
+  EXPECT_EQ(proven::read_file(path("spelled.json")), proven::read_file(path("case.json")));
   EXPECT_EQ(run_proven("whodunnit solve " + path("case.json")).code, 0);
 }
 
 TEST_F(WhodunnitCli, BadArgumentsLeaveNoFileBehind) {
-  for (const std::string args : {"--cast 9", "--cast 3", "--format yaml", "--cast six", "--budget -1"}) {
+  for (const std::string args : {"--cast 9", "--cast 3", "--cast six", "--budget -1", "--format json"}) {
     const auto r = run_proven("whodunnit generate " + args + " --out " + path("x.json"));
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_FALSE(std::filesystem::exists(path("x.json"))) << args;
   }
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 5..3 --cast 5 --budget 3000").code, 2);
   EXPECT_EQ(run_proven("whodunnit stats --cast 5 --budget 3000").code, 2);
+}
+
+// --seeds takes the one grammar of every game (core/seeds.hpp): A, A..B and comma lists, and
+// refuses the same things with one line.
+TEST_F(WhodunnitCli, StatsSeedsTakeTheOneGrammar) {
+  const auto single = run_proven("whodunnit stats --seeds 3 --cast 4 --budget 500 --jobs 1");
+  ASSERT_EQ(single.code, 0) << single.out;
+  EXPECT_TRUE(has(single.out, "seeds 3, cast 4, 1 cases")) << single.out;
+  const auto list = run_proven("whodunnit stats --seeds 3,5..6 --cast 4 --budget 500 --jobs 1");
+  ASSERT_EQ(list.code, 0) << list.out;
+  EXPECT_TRUE(has(list.out, "seeds 3,5..6, cast 4, 3 cases")) << list.out;
+  for (const std::string bad : {"5..3", "a..b", "1..", "3,3", "1..2x", "1 2"}) {
+    const auto r = run_proven("whodunnit stats --seeds '" + bad + "' --cast 4 --budget 500");
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    EXPECT_TRUE(one_line(r.out) && has(r.out, "--seeds '" + bad + "'")) << bad << ": " << r.out;
+  }
 }
 
 TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobs) {
@@ -188,6 +230,36 @@ TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobs) {
   EXPECT_TRUE(has(one.out, "phrases (")) << one.out;
   EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 2").out, one.out);
   EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 3").out, one.out);
+}
+
+// `play` replays moves: exit 0 when the accusation is right, 1 when wrong or never made, 2 for
+// an illegal or unreadable move (one line naming it).
+TEST_F(WhodunnitCli, PlayExitsZeroOneOrTwo) {
+  ASSERT_EQ(run_proven("whodunnit generate --seed 5 --cast 4 --budget 2000 --out " + path("case.json")).code, 0);
+  const auto body = proven::read_json_file(path("case.json"))["body"];
+  const int murderer = std::stoi(body["answer"].get<std::string>());
+  const int innocent = murderer % 4 + 1;
+  const std::string forename = body["solution"][0]["forename"].get<std::string>();
+
+  auto r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 forename " + forename +
+                      " yes; accuse " + std::to_string(murderer) + "'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "Case solved.")) << r.out;
+  EXPECT_TRUE(has(r.out, "won: ")) << r.out;
+
+  r = run_proven("whodunnit play " + path("case.json") + " --moves 'accuse " + std::to_string(innocent) + "'");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "Case lost.")) << r.out;
+
+  r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes'");
+  EXPECT_EQ(r.code, 1) << r.out;  // unfinished: no accusation
+
+  // The transcript so far, then one line naming the move.
+  r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes; mark 9 " + forename + " yes'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+  EXPECT_EQ(last, "proven: mark 9 " + forename + " yes: '9' is not a portrait number (1..4) "
+                  "(moves: mark 3 forename Hugo yes|no, clear 3 forename Hugo, accuse 5)\n") << r.out;
 }
 
 }  // namespace

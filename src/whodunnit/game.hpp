@@ -1,0 +1,90 @@
+#pragma once
+// Whodunnit on the Game contract (core/game.hpp): a document is one case (case_json.hpp) with
+// its seed and parameters; `proven whodunnit generate | verify | show | play` and the contract
+// tests come from the contract, `solve` and `stats` are the game's extras (commands.hpp).
+//
+//   auto made = whodunnit::Game::generate("7", {.cast = 6}, {});   // made.document, made.tally
+//   auto play = whodunnit::Game::Play::start(made.document, 0);
+//   play.apply("mark 3 forename Hugo yes");                         // IllegalMove if not legal
+//   play.apply("accuse 5");                                         // won or lost: one accusation
+//
+// Play is the notebook grid of the original game: a row per portrait, a column per name in
+// play, each cell marked yes, no or not at all. Suspects are named by portrait number, 1-based
+// (portrait 3 is "Suspect 3" of the accounts); names as the case text writes them. docs/whodunnit.md
+// ("Play") states every move.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.hpp"
+#include "whodunnit/case_json.hpp"
+
+namespace proven::whodunnit {
+
+struct Game {
+  static constexpr std::string_view kName = "whodunnit";
+  static constexpr std::string_view kSummary = "murder mysteries whose clues determine every identity, solved step by step";
+  static constexpr std::string_view kFormat = kCaseFormat;
+  static constexpr std::string_view kWhat = kCaseWhat;
+  static constexpr std::string_view kItem = "case";
+
+  using Params = CaseParams;
+  using Document = CaseFile;
+
+  // One case being solved in the notebook. A mark may be wrong (as on paper) but never breaks
+  // the grid's own arithmetic: two yes in one portrait's category, more yes in a column than
+  // suspects hold that name, every name of a category ruled out for a portrait, or more no in a
+  // column than suspects without that name are refused. The case ends with one accusation.
+  class Play {
+   public:
+    static constexpr bool kUndo = true;
+    static Play start(const Document& doc, std::size_t item);
+    MoveResult apply(std::string_view move);
+    PlayStatus status() const;
+    std::vector<std::string> legal_moves() const;
+    std::string rules() const;
+    std::string render() const;
+    nlohmann::json to_json() const;
+
+    enum class Mark : std::uint8_t { None, Yes, No };
+
+   private:
+    struct Fixed;  // the case, its columns, the murderer: shared by every copy
+    std::shared_ptr<const Fixed> fixed_;
+    std::vector<Mark> marks_;  // portrait-major, one per column (every name of every trait category)
+    int accused_ = -1;         // portrait index, once accused
+
+    Mark& mark_at(int suspect, int column) { return marks_[cell(suspect, column)]; }
+    Mark mark_at(int suspect, int column) const { return marks_[cell(suspect, column)]; }
+    std::size_t cell(int suspect, int column) const;
+    // Why marking (suspect, column) `mark` now would break the grid's arithmetic, or empty.
+    std::string refusal(int suspect, int column, Mark mark) const;
+    int complete_identities() const;
+  };
+
+  static std::string generator_version();
+  static nlohmann::json params_to_json(const Params& params) { return params_json(params); }
+  static Params params_from_json(const nlohmann::json& json) { return whodunnit::params_from_json(json); }
+  static void add_params(CLI::App& app, Params& params);
+  static Made<Document> generate(const std::string& seed, const Params& params, const RunOptions& run);
+  static nlohmann::json body_to_json(const Document& doc) { return case_body_json(doc.content, doc.has_figures); }
+  static Document from_json(const Envelope& envelope, const nlohmann::json& body) {
+    return case_from_body(envelope, body);
+  }
+  static std::vector<std::string> verify(const Document& doc);
+  static std::size_t item_count(const Document&) { return 1; }
+  static std::string show_text(const Document& doc, std::size_t item);
+  static std::optional<std::string> show_svg(const Document&, std::size_t) { return std::nullopt; }
+  static std::vector<std::string> solution(const Document& doc, std::size_t item);
+  static BenchReport bench(unsigned jobs);
+};
+
+static_assert(proven::Game<Game>);
+
+}  // namespace proven::whodunnit

@@ -1,0 +1,317 @@
+// Whodunnit's Play: the notebook grid and the accusation (docs/whodunnit.md, "Play").
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "core/check.hpp"
+#include "whodunnit/game.hpp"
+#include "whodunnit/proof.hpp"
+#include "whodunnit/report.hpp"
+
+namespace proven::whodunnit {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+std::vector<std::string_view> words_of(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    if (end > start) words.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+
+std::string join_words(std::span<const std::string_view> words) {
+  std::string out;
+  for (const std::string_view w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
+
+constexpr std::string_view kMoveHelp = "moves: mark 3 forename Hugo yes|no, clear 3 forename Hugo, accuse 5";
+
+using Mark = Game::Play::Mark;
+
+std::string_view mark_word(Mark mark) { return mark == Mark::Yes ? "yes" : mark == Mark::No ? "no" : "none"; }
+char mark_letter(Mark mark) { return mark == Mark::Yes ? 'Y' : mark == Mark::No ? 'N' : '.'; }
+nlohmann::json mark_json(Mark mark) { return mark == Mark::None ? nlohmann::json(nullptr) : nlohmann::json(mark_word(mark)); }
+
+}  // namespace
+
+struct Game::Play::Fixed {
+  struct Column {
+    int category = 0;
+    int value = 0;
+  };
+  Case content;
+  Proof proof;
+  std::vector<Column> columns;  // every name of every trait category, in setup order
+
+  const Category& category_of(int column) const { return content.setup.categories[at(columns[at(column)].category)]; }
+  const ValueCount& value_of(int column) const { return category_of(column).values[at(columns[at(column)].value)]; }
+  int cast() const { return content.setup.cast; }
+  int column_count() const { return static_cast<int>(columns.size()); }
+  // "forename Hugo": how moves and messages name a column.
+  std::string name(int column) const { return category_of(column).name + " " + value_of(column).name; }
+};
+
+Game::Play Game::Play::start(const Document& doc, std::size_t item) {
+  PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
+  CaseCheck check = check_case(doc);
+  if (!check.proof) throw UserError(fmt::format("this case cannot be played: {}", check.problems.front().line()));
+  auto fixed = std::make_shared<Fixed>();
+  fixed->content = doc.content;
+  fixed->proof = std::move(*check.proof);
+  const Setup& setup = fixed->content.setup;
+  for (int c = 1; c < setup.category_count(); ++c)
+    for (int v = 0; v < setup.value_count(c); ++v) fixed->columns.push_back({.category = c, .value = v});
+  Play play;
+  play.marks_.assign(at(setup.cast) * fixed->columns.size(), Mark::None);
+  play.fixed_ = std::move(fixed);
+  return play;
+}
+
+std::size_t Game::Play::cell(int suspect, int column) const {
+  return at(suspect) * fixed_->columns.size() + at(column);
+}
+
+std::string Game::Play::refusal(int suspect, int column, Mark mark) const {
+  const Fixed& f = *fixed_;
+  const int category = f.columns[at(column)].category;
+  const int count = f.value_of(column).count;
+  const auto marked = [&](Mark m) {  // other portraits with mark m in this column
+    std::vector<std::string> portraits;
+    for (int s = 0; s < f.cast(); ++s)
+      if (s != suspect && mark_at(s, column) == m) portraits.push_back(std::to_string(s + 1));
+    return portraits;
+  };
+  if (mark == Mark::Yes) {
+    for (int k = 0; k < f.column_count(); ++k)
+      if (k != column && f.columns[at(k)].category == category && mark_at(suspect, k) == Mark::Yes)
+        return fmt::format("portrait {} is already marked yes for {}; clear that first", suspect + 1, f.name(k));
+    if (const auto yes = marked(Mark::Yes); static_cast<int>(yes.size()) >= count)
+      return fmt::format("only {} suspect{} {} {}, and portrait{} {} {} marked yes already", count,
+                         count == 1 ? " has" : "s have", f.category_of(column).name, f.value_of(column).name,
+                         yes.size() == 1 ? "" : "s", fmt::join(yes, ", "), yes.size() == 1 ? "is" : "are");
+  } else {
+    bool open = false;
+    for (int k = 0; k < f.column_count(); ++k)
+      if (k != column && f.columns[at(k)].category == category && mark_at(suspect, k) != Mark::No) open = true;
+    if (!open)
+      return fmt::format("every other {} is marked no for portrait {}: it cannot be none of them",
+                         f.category_of(column).name, suspect + 1);
+    if (const auto no = marked(Mark::No); static_cast<int>(no.size()) >= f.cast() - count)
+      return fmt::format("{} of the {} suspects have {}, so at most {} can be marked no, and portraits {} are", count,
+                         f.cast(), f.name(column), f.cast() - count, fmt::join(no, ", "));
+  }
+  return {};
+}
+
+MoveResult Game::Play::apply(std::string_view move) {
+  const Fixed& f = *fixed_;
+  const std::vector<std::string_view> w = words_of(move);
+  const auto bad = [&](std::string_view why) { return IllegalMove(fmt::format("{}: {} ({})", move, why, kMoveHelp)); };
+  if (accused_ >= 0) throw bad("the case is closed: the accusation is made");
+  if (w.empty() || (w[0] != "mark" && w[0] != "clear" && w[0] != "accuse"))
+    throw bad("expected 'mark', 'clear' or 'accuse'");
+  const auto portrait = [&](std::string_view word) {
+    int number = 0;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), number);
+    if (error != std::errc() || end != word.data() + word.size() || number < 1 || number > f.cast() || word[0] == '0')
+      throw bad(fmt::format("'{}' is not a portrait number (1..{})", word, f.cast()));
+    return number - 1;
+  };
+
+  if (w[0] == "accuse") {
+    if (w.size() != 2) throw bad("'accuse' takes one portrait number");
+    accused_ = portrait(w[1]);
+    const bool right = accused_ == f.proof.murderer;
+    const std::string who = suspect_text(f.content.setup, f.proof.solution, accused_);
+    return {.text = right ? fmt::format("You accuse {}: the murderer. Case solved.", who)
+                          : fmt::format("You accuse {}, but the murderer is {}. Case lost.", who,
+                                        suspect_text(f.content.setup, f.proof.solution, f.proof.murderer)),
+            .changes = {{"accused", accused_ + 1}, {"murderer", f.proof.murderer + 1}, {"correct", right}}};
+  }
+
+  const bool marking = w[0] == "mark";
+  if (w.size() < (marking ? 4u : 3u))
+    throw bad(marking ? "'mark' takes a portrait, a name (its category optional) and yes or no"
+                      : "'clear' takes a portrait and a name (its category optional)");
+  const int suspect = portrait(w[1]);
+  Mark mark = Mark::None;
+  if (marking) {
+    if (w.back() != "yes" && w.back() != "no") throw bad("a mark ends with yes or no");
+    mark = w.back() == "yes" ? Mark::Yes : Mark::No;
+  }
+  // The name: "forename Hugo", or "Hugo" alone when only one category has it; names may hold
+  // spaces ("room billiard room").
+  const std::string text = join_words(std::span(w).subspan(2, w.size() - (marking ? 3 : 2)));
+  std::vector<int> found;
+  for (int k = 0; k < f.column_count(); ++k)
+    if (text == f.name(k) || text == f.value_of(k).name) found.push_back(k);
+  if (found.empty()) throw bad(fmt::format("'{}' is not a name in play", text));
+  if (found.size() > 1)
+    throw bad(fmt::format("'{}' is a name in several categories: write its category first, as '{}'", text,
+                          f.name(found[0])));
+  const int column = found[0];
+  Mark& here = mark_at(suspect, column);
+  const Mark before = here;
+  if (here == mark)
+    throw bad(mark == Mark::None ? fmt::format("portrait {} has no mark for {}", suspect + 1, f.name(column))
+                                 : fmt::format("portrait {} is already marked {} for {}", suspect + 1, mark_word(mark),
+                                               f.name(column)));
+  if (mark != Mark::None)
+    if (const std::string why = refusal(suspect, column, mark); !why.empty()) throw bad(why);
+  here = mark;
+  const std::string what = mark == Mark::None ? "cleared" : fmt::format("marked {}", mark_word(mark));
+  return {.text = fmt::format("portrait {}, {}: {}", suspect + 1, f.name(column), what),
+          .changes = {{"portrait", suspect + 1},
+                      {"category", f.category_of(column).name},
+                      {"value", f.value_of(column).name},
+                      {"mark", mark_json(mark)},
+                      {"before", mark_json(before)}}};
+}
+
+int Game::Play::complete_identities() const {
+  const Fixed& f = *fixed_;
+  const int categories = f.content.setup.category_count() - 1;
+  int complete = 0;
+  for (int s = 0; s < f.cast(); ++s) {
+    int yes = 0;
+    for (int k = 0; k < f.column_count(); ++k) yes += mark_at(s, k) == Mark::Yes ? 1 : 0;
+    complete += yes == categories ? 1 : 0;  // at most one yes per category: one in each
+  }
+  return complete;
+}
+
+PlayStatus Game::Play::status() const {
+  const Fixed& f = *fixed_;
+  const auto marks = std::ranges::count_if(marks_, [](Mark m) { return m != Mark::None; });
+  const int complete = complete_identities();
+  PlayStatus s;
+  s.figures = {{"marks", marks},
+               {"identities_complete", complete},
+               {"cast", f.cast()},
+               {"accused", accused_ >= 0 ? nlohmann::json(accused_ + 1) : nlohmann::json(nullptr)}};
+  if (accused_ < 0) {
+    s.summary = fmt::format("{} mark{}, {} of {} identities complete; no accusation yet", marks, marks == 1 ? "" : "s",
+                            complete, f.cast());
+  } else if (accused_ == f.proof.murderer) {
+    s.phase = PlayPhase::Won;
+    s.summary = fmt::format("portrait {} accused: the murderer, as the clues determine", accused_ + 1);
+  } else {
+    s.phase = PlayPhase::Lost;
+    s.summary = fmt::format("portrait {} accused, but the clues make portrait {} the murderer", accused_ + 1,
+                            f.proof.murderer + 1);
+  }
+  return s;
+}
+
+std::vector<std::string> Game::Play::legal_moves() const {
+  const Fixed& f = *fixed_;
+  std::vector<std::string> moves;
+  if (accused_ >= 0) return moves;
+  for (int s = 0; s < f.cast(); ++s)
+    for (int k = 0; k < f.column_count(); ++k) {
+      for (const Mark mark : {Mark::Yes, Mark::No})
+        if (mark_at(s, k) != mark && refusal(s, k, mark).empty())
+          moves.push_back(fmt::format("mark {} {} {}", s + 1, f.name(k), mark_word(mark)));
+      if (mark_at(s, k) != Mark::None) moves.push_back(fmt::format("clear {} {}", s + 1, f.name(k)));
+    }
+  for (int s = 0; s < f.cast(); ++s) moves.push_back(fmt::format("accuse {}", s + 1));
+  return moves;
+}
+
+std::string Game::Play::rules() const {
+  const Fixed& f = *fixed_;
+  return fmt::format(
+             "Find who is who, then name the murderer. Portrait k is suspect k of the accounts (1..{}).\n"
+             "Your notebook has a row per portrait and a column per name in play, grouped by category; a cell\n"
+             "is Y (that portrait has the name), N (it has not) or . (not marked).\n"
+             "  mark 3 forename Hugo yes   portrait 3 is called Hugo ('no': is not). The category may be left\n"
+             "                             out when only one category has the name: mark 3 Hugo yes\n"
+             "  clear 3 forename Hugo      take that mark off\n"
+             "  accuse 5                   name portrait 5 the murderer: one accusation ends the case, won if\n"
+             "                             it is the murderer the clues determine, lost otherwise\n"
+             "Names are written as the case writes them (a room may be two words). A mark may be wrong, but the\n"
+             "notebook refuses one that breaks its own arithmetic: a second yes in a portrait's category, more\n"
+             "yes in a column than suspects with that name (the count after it), no on every name of a\n"
+             "category for one portrait, or more no in a column than suspects without that name.\n\n",
+             f.cast()) +
+         case_text(f.content) + "\n";
+}
+
+std::string Game::Play::render() const {
+  const Fixed& f = *fixed_;
+  const Setup& setup = f.content.setup;
+  std::size_t label = std::string_view("portrait 8").size();
+  for (int c = 1; c < setup.category_count(); ++c) label = std::max(label, setup.categories[at(c)].name.size());
+  std::string text = "Notebook (Y: has the name, N: has not, .: not marked)\n";
+  for (int c = 1; c < setup.category_count(); ++c) {
+    std::vector<int> columns;
+    for (int k = 0; k < f.column_count(); ++k)
+      if (f.columns[at(k)].category == c) columns.push_back(k);
+    text += fmt::format("{:<{}}", setup.categories[at(c)].name, label);
+    for (const int k : columns) {
+      const ValueCount& v = f.value_of(k);
+      text += "  " + (v.count == 1 ? v.name : fmt::format("{} x{}", v.name, v.count));
+    }
+    text += "\n";
+    for (int s = 0; s < f.cast(); ++s) {
+      text += fmt::format("{:<{}}", fmt::format("portrait {}", s + 1), label);
+      for (const int k : columns) {
+        const ValueCount& v = f.value_of(k);
+        const std::size_t width = v.count == 1 ? v.name.size() : v.name.size() + 3 + std::to_string(v.count).size();
+        const std::size_t left = (width - 1) / 2;
+        text += "  " + std::string(left, ' ') + mark_letter(mark_at(s, k)) + std::string(width - 1 - left, ' ');
+      }
+      // No trailing spaces: a transcript compares line by line.
+      while (text.back() == ' ') text.pop_back();
+      text += "\n";
+    }
+  }
+  text += fmt::format("Question: {}\n", f.content.question_prose);
+  if (accused_ >= 0) text += fmt::format("Accused: portrait {}\n", accused_ + 1);
+  return text;
+}
+
+nlohmann::json Game::Play::to_json() const {
+  const Fixed& f = *fixed_;
+  const Setup& setup = f.content.setup;
+  nlohmann::json categories = nlohmann::json::array();
+  for (int c = 1; c < setup.category_count(); ++c) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const ValueCount& v : setup.categories[at(c)].values) values.push_back({{"name", v.name}, {"count", v.count}});
+    categories.push_back({{"category", setup.categories[at(c)].name}, {"values", values}});
+  }
+  nlohmann::json grid = nlohmann::json::array();  // per portrait: {category: {name: "yes" | "no"}}, marked cells only
+  for (int s = 0; s < f.cast(); ++s) {
+    nlohmann::json row = nlohmann::json::object();
+    for (int k = 0; k < f.column_count(); ++k)
+      if (mark_at(s, k) != Mark::None) row[f.category_of(k).name][f.value_of(k).name] = mark_word(mark_at(s, k));
+    grid.push_back(row);
+  }
+  nlohmann::json clues = nlohmann::json::array();
+  for (std::size_t i = 0; i < f.content.clues.size(); ++i)
+    clues.push_back({{"number", i + 1},
+                     {"teller", f.content.clues[i].teller >= 0 ? nlohmann::json(f.content.clues[i].teller + 1)
+                                                                : nlohmann::json(nullptr)},
+                     {"text", clue_line(f.content, static_cast<int>(i))}});
+  const PlayStatus s = status();
+  return {{"cast", f.cast()},
+          {"categories", categories},
+          {"marks", grid},
+          {"clues", clues},
+          {"question", f.content.question_prose},
+          {"accused", accused_ >= 0 ? nlohmann::json(accused_ + 1) : nlohmann::json(nullptr)},
+          {"phase", phase_name(s.phase)},
+          {"summary", s.summary}};
+}
+
+}  // namespace proven::whodunnit

@@ -1,0 +1,220 @@
+// Whodunnit on the Game contract: generation's tally, verify's promises, and Play (the notebook
+// grid and the one accusation).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/game.hpp"
+#include "core/io.hpp"
+#include "whodunnit/game.hpp"
+#include "whodunnit/generator.hpp"
+
+namespace proven::whodunnit {
+namespace {
+
+using Play = Game::Play;
+
+// A small budget keeps the suite fast; the cases are as proven as with the default.
+Game::Document make_doc(const std::string& seed, int cast) {
+  return Game::generate(seed, {.cast = cast, .budget = 2000}, {}).document;
+}
+
+std::string value_name(const Game::Document& doc, int category, int value) {
+  return doc.content.setup.categories[static_cast<std::size_t>(category)].values[static_cast<std::size_t>(value)].name;
+}
+
+TEST(WhodunnitGame, TheTallyCountsWhatTheGeneratorTurnedDown) {
+  const Made<Game::Document> made = Game::generate("tally", {.cast = 5, .budget = 3000}, {});
+  const Tally& tally = made.tally;
+  EXPECT_EQ(tally.accepted(), made.document.content.clues.size());
+  // Every reason declared up front, in order, even those that never fired.
+  ASSERT_EQ(tally.rows().size(), generation_reasons().size());
+  for (std::size_t i = 0; i < tally.rows().size(); ++i) EXPECT_EQ(tally.rows()[i].reason, generation_reasons()[i]);
+  EXPECT_GT(tally.rejected("candidate: same markup as an earlier one"), 0u);
+  EXPECT_GT(tally.rejected("swap: leaves the mystery undetermined"), 0u);
+  EXPECT_NE(made.report.find(tally.table()), std::string::npos) << made.report;
+  // Counting changes nothing: the same seed without a tally is the same case.
+  EXPECT_EQ(json_text(document_to_json<Game>(made.document)),
+            json_text(to_json(make_case("tally", 5, {.solver_budget = 3000}))));
+}
+
+TEST(WhodunnitGame, VerifyNamesEachBrokenPromise) {
+  Game::Document doc = make_doc("verify", 5);
+  EXPECT_EQ(Game::verify(doc), std::vector<std::string>{});
+  doc.content.question.murderer = (doc.content.question.murderer + 1) % 5;
+  doc.content.figures.obviousness += 1;
+  const std::vector<std::string> problems = Game::verify(doc);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].rfind("answer: the stated answer is portrait ", 0), 0u) << problems[0];
+  EXPECT_EQ(problems[1].rfind("figures: ", 0), 0u) << problems[1];
+  doc.content.clues.resize(2);
+  doc.has_figures = false;
+  EXPECT_EQ(Game::verify(doc).at(0).rfind("determined: the clues fix ", 0), 0u);
+}
+
+TEST(WhodunnitPlay, TheSolutionWinsForEveryCast) {
+  for (int cast = kMinCast; cast <= kMaxCast; ++cast) {
+    SCOPED_TRACE(cast);
+    const Game::Document doc = make_doc("play", cast);
+    Session<Play> session(Play::start(doc, 0));
+    const std::vector<std::string> moves = Game::solution(doc, 0);
+    ASSERT_EQ(moves.back(), "accuse " + doc.content.setup.categories[0].values[static_cast<std::size_t>(doc.content.question.murderer)].name);
+    for (std::size_t i = 0; i + 1 < moves.size(); ++i) session.apply(moves[i]);
+    const PlayStatus before = session.play().status();
+    EXPECT_EQ(before.phase, PlayPhase::Playing);
+    EXPECT_EQ(before.figures["identities_complete"], cast);
+    EXPECT_EQ(before.figures["marks"], static_cast<int>(moves.size()) - 1);
+    const MoveResult last = session.apply(moves.back());
+    EXPECT_EQ(last.changes["correct"], true);
+    EXPECT_EQ(session.play().status().phase, PlayPhase::Won);
+    EXPECT_TRUE(session.play().legal_moves().empty());
+  }
+}
+
+TEST(WhodunnitPlay, AWrongAccusationLosesAndClosesTheCase) {
+  const Game::Document doc = make_doc("wrong", 4);
+  Play play = Play::start(doc, 0);
+  const int innocent = (doc.content.question.murderer + 1) % 4;
+  const MoveResult r = play.apply("accuse " + std::to_string(innocent + 1));
+  EXPECT_EQ(r.changes["correct"], false);
+  EXPECT_EQ(r.changes["murderer"], doc.content.question.murderer + 1);
+  EXPECT_EQ(play.status().phase, PlayPhase::Lost);
+  EXPECT_THROW(play.apply("accuse " + std::to_string(doc.content.question.murderer + 1)), IllegalMove);
+  EXPECT_EQ(play.status().phase, PlayPhase::Lost);
+}
+
+TEST(WhodunnitPlay, IllegalAndUnreadableMovesThrowAndChangeNothing) {
+  const Game::Document doc = make_doc("illegal", 5);
+  const std::string a = value_name(doc, 1, 0), b = value_name(doc, 1, 1), c = value_name(doc, 1, 2),
+                    d = value_name(doc, 1, 3), e = value_name(doc, 1, 4);
+  Play play = Play::start(doc, 0);
+  play.apply("mark 1 forename " + a + " yes");
+  play.apply("mark 2 " + b + " no");  // the category left out: one category has the name
+  play.apply("mark 2 forename " + a + " no");
+  play.apply("mark 2 forename " + c + " no");
+  play.apply("mark 2 forename " + d + " no");
+  play.apply("mark 3 forename " + b + " no");
+  play.apply("mark 4 forename " + b + " no");
+  play.apply("mark 5 forename " + b + " no");
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"", "expected 'mark', 'clear' or 'accuse'"},
+      {"tap 1", "expected 'mark', 'clear' or 'accuse'"},
+      {"mark 1 forename " + a, "ends with yes or no"},
+      {"mark 0 forename " + a + " yes", "'0' is not a portrait number (1..5)"},
+      {"mark 6 forename " + a + " yes", "'6' is not a portrait number (1..5)"},
+      {"mark 01 forename " + a + " yes", "'01' is not a portrait number"},
+      {"mark 1 forename Zed yes", "'forename Zed' is not a name in play"},
+      {"mark 1 colour " + a + " yes", "is not a name in play"},
+      {"mark 1 forename " + a + " maybe", "ends with yes or no"},
+      {"mark 1 forename " + a + " yes", "already marked yes"},
+      {"clear 3 forename " + a, "portrait 3 has no mark for forename " + a},
+      {"accuse", "'accuse' takes one portrait number"},
+      {"accuse 2 3", "'accuse' takes one portrait number"},
+      {"accuse six", "'six' is not a portrait number"},
+      // The grid's own arithmetic: a second yes in portrait 1's forenames; a second holder of a
+      // forename one suspect has; portrait 2's last open forename ruled out; a fifth no on a
+      // forename one of five suspects has.
+      {"mark 1 forename " + b + " yes", "portrait 1 is already marked yes for forename " + a},
+      {"mark 3 forename " + a + " yes", "only 1 suspect has forename " + a + ", and portrait 1 is marked yes already"},
+      {"mark 2 forename " + e + " no", "every other forename is marked no for portrait 2"},
+      {"mark 1 forename " + b + " no", "at most 4 can be marked no"},
+  };
+  const nlohmann::json before = play.to_json();
+  for (const auto& [move, why] : refused) {
+    try {
+      play.apply(move);
+      ADD_FAILURE() << "accepted: " << move;
+    } catch (const IllegalMove& error) {
+      const std::string what = error.what();
+      EXPECT_NE(what.find(why), std::string::npos) << move << ": " << what;
+      EXPECT_EQ(what.rfind(move + ": ", 0), 0u) << what;  // the message names the move
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+    EXPECT_EQ(play.to_json(), before) << move;
+    const auto legal = play.legal_moves();
+    EXPECT_EQ(std::ranges::find(legal, move), legal.end()) << "listed as legal: " << move;
+  }
+  // A yes may replace a no in the same cell: the player changes their mind.
+  const MoveResult r = play.apply("mark 2 forename " + b + " yes");
+  EXPECT_EQ(r.changes["before"], "no");
+  EXPECT_EQ(r.changes["mark"], "yes");
+}
+
+TEST(WhodunnitPlay, ANameInSeveralCategoriesNeedsItsCategory) {
+  // A designer's case where a surname is also a forename (the clues' prose is not checked for
+  // kind "markup"): renamed everywhere in the file, the case is the same puzzle.
+  Game::Document doc = make_doc("names", 4);
+  const std::string forename = value_name(doc, 1, 0);
+  doc.content.setup.categories[2].values[0].name = forename;
+  for (CaseClue& clue : doc.content.clues) clue.kind = "markup";
+  ASSERT_EQ(Game::verify(doc), std::vector<std::string>{});
+  Play play = Play::start(doc, 0);
+  try {
+    play.apply("mark 1 " + forename + " yes");
+    ADD_FAILURE() << "an ambiguous name was accepted";
+  } catch (const IllegalMove& error) {
+    EXPECT_NE(std::string(error.what()).find("is a name in several categories"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(play.apply("mark 1 surname " + forename + " yes").changes["category"], "surname");
+  EXPECT_EQ(play.apply("mark 1 forename " + forename + " no").changes["category"], "forename");
+}
+
+TEST(WhodunnitPlay, NamesMayHoldSpacesAndEveryListedMoveIsLegal) {
+  // Find a case with a two-word room ("billiard room", "drawing room").
+  for (int seed = 1; seed < 40; ++seed) {
+    const Game::Document doc = make_doc(std::to_string(seed), 4);
+    const auto& rooms = doc.content.setup.categories[4].values;
+    const auto spaced = std::ranges::find_if(rooms, [](const ValueCount& v) { return v.name.find(' ') != std::string::npos; });
+    if (spaced == rooms.end()) continue;
+    Play play = Play::start(doc, 0);
+    EXPECT_EQ(play.apply("mark 2 room " + spaced->name + " no").changes["value"], spaced->name);
+    EXPECT_EQ(play.apply("clear 2 " + spaced->name).changes["before"], "no");
+    play.apply("mark 1 room " + spaced->name + " yes");
+    for (const std::string& move : play.legal_moves()) {
+      Play copy = play;
+      EXPECT_NO_THROW(copy.apply(move)) << move;
+    }
+    EXPECT_NE(play.render().find(spaced->name), std::string::npos);
+    return;
+  }
+  FAIL() << "no seed of 1..39 has a two-word room";
+}
+
+TEST(WhodunnitPlay, UndoThroughTheSession) {
+  const Game::Document doc = make_doc("undo", 4);
+  Session<Play> session(Play::start(doc, 0));
+  const nlohmann::json start = session.play().to_json();
+  EXPECT_THROW(session.undo(), IllegalMove);
+  session.apply("mark 1 forename " + value_name(doc, 1, 0) + " yes");
+  session.apply("mark 2 forename " + value_name(doc, 1, 0) + " no");
+  EXPECT_EQ(session.play().status().figures["marks"], 2);
+  session.undo();
+  EXPECT_EQ(session.play().status().figures["marks"], 1);
+  EXPECT_THROW(session.apply("mark 3 forename " + value_name(doc, 1, 0) + " yes"), IllegalMove);
+  EXPECT_EQ(session.moves_made(), 1u);  // a refused move is not history
+  session.undo();
+  EXPECT_EQ(session.play().to_json(), start);
+  session.apply("accuse 1");
+  session.restart();
+  EXPECT_EQ(session.play().to_json(), start);
+}
+
+TEST(WhodunnitPlay, TheViewShowsTheGridAndTheQuestion) {
+  const Game::Document doc = make_doc("view", 4);
+  Play play = Play::start(doc, 0);
+  play.apply("mark 3 forename " + value_name(doc, 1, 1) + " yes");
+  const std::string view = play.render();
+  EXPECT_NE(view.find("Question: " + doc.content.question_prose), std::string::npos) << view;
+  // Portrait 3's row under forename: Y in the second column, dots elsewhere.
+  const std::size_t row = view.find("portrait 3");
+  ASSERT_NE(row, std::string::npos);
+  std::string line = view.substr(row, view.find('\n', row) - row);
+  std::erase(line, ' ');
+  EXPECT_EQ(line, "portrait3.Y..") << view;
+  EXPECT_NE(play.rules().find("Portrait k is suspect k"), std::string::npos);
+  EXPECT_NE(play.rules().find(doc.content.clues[0].prose.substr(0, 20)), std::string::npos);
+  EXPECT_EQ(play.to_json()["marks"][2]["forename"][value_name(doc, 1, 1)], "yes");
+}
+
+}  // namespace
+}  // namespace proven::whodunnit
