@@ -6,7 +6,7 @@
 #include "cli/game_registry.hpp"
 #include "demo/game.hpp"
 #include "prism/game.hpp"
-#include "tilt/cli.hpp"
+#include "tilt/game.hpp"
 #include "whodunnit/commands.hpp"
 #include "whodunnit/game.hpp"
 
@@ -17,7 +17,7 @@ const std::vector<GameEntry>& games() {
       make_entry<demo::Game>(),
       make_entry<prism::Game>(),
       make_entry<bomb::Game>(bomb::add_commands),
-      tilt::cli_entry(),
+      make_entry<tilt::Game>(),
       make_entry<whodunnit::Game>(whodunnit::add_extras),
   };
   return entries;

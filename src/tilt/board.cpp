@@ -15,26 +15,6 @@ constexpr std::string_view kGateLetters = "^>v<";  // indexed by Dir, the one ta
 
 char gate_letter(Dir d) { return kGateLetters[static_cast<std::size_t>(d)]; }
 
-char cell_char(const Cell& c) {
-  switch (c.kind) {
-    case Kind::Floor: return '.';
-    case Kind::Wall: return '#';
-    case Kind::Hole: return kColourLetters[c.colour];
-    case Kind::Pit: return 'X';
-    case Kind::StopPad: return 's';
-    case Kind::Gate: return gate_letter(c.dir);
-    case Kind::PluggedHole: return static_cast<char>('1' + c.colour);
-    case Kind::Spring: return 'z';
-    case Kind::Magnet: return 'm';
-    case Kind::Glass: return '+';
-    case Kind::Cracked: return 'c';
-    case Kind::Portal: return 'O';
-    case Kind::Key: return 'k';
-    case Kind::Lock: return 'L';
-  }
-  return '?';
-}
-
 // Board turned a quarter clockwise: old (x, y) lands on (H-1-y, x).
 Board turned(const Board& b) {
   Board out{b.height, b.width, std::vector<Cell>(b.cells.size()), b.marbles};
@@ -63,6 +43,26 @@ Board mirrored(const Board& b) {
 }
 
 }  // namespace
+
+char cell_char(const Cell& c) {
+  switch (c.kind) {
+    case Kind::Floor: return '.';
+    case Kind::Wall: return '#';
+    case Kind::Hole: return kColourLetters[c.colour];
+    case Kind::Pit: return 'X';
+    case Kind::StopPad: return 's';
+    case Kind::Gate: return gate_letter(c.dir);
+    case Kind::PluggedHole: return static_cast<char>('1' + c.colour);
+    case Kind::Spring: return 'z';
+    case Kind::Magnet: return 'm';
+    case Kind::Glass: return '+';
+    case Kind::Cracked: return 'c';
+    case Kind::Portal: return 'O';
+    case Kind::Key: return 'k';
+    case Kind::Lock: return 'L';
+  }
+  return '?';
+}
 
 char colour_letter(int colour) { return kColourLetters[static_cast<std::size_t>(colour)]; }
 

@@ -60,6 +60,7 @@ struct Board {
 };
 
 char colour_letter(int colour);  // 'r' 'g' 'b' 'y'
+char cell_char(const Cell& cell);  // the cell's character in board text (no marble)
 
 // UserError on anything that is not a valid board (bad character, ragged rows, too big, a
 // marble without a hole of its colour, an odd portal count, locks without a key...).

@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <bit>
+#include <cstdint>
+
+#include "core/coords.hpp"
 #include "core/errors.hpp"
-#include "core/io.hpp"
+#include "core/json_read.hpp"
 #include "tilt/campaign.hpp"
 
 namespace proven::tilt {
@@ -37,42 +41,34 @@ std::vector<Generated<Level>> run_candidates(const Rng& root, const std::vector<
 std::string where(std::size_t i) { return fmt::format("level {}", i + 1); }
 
 Level level_from_json(const nlohmann::json& j, std::size_t i) {
-  if (!j.is_object()) throw UserError(where(i) + " must be an object");
-  auto integer = [&](const char* key, long long lo, long long hi) {
-    if (!j.contains(key) || !j[key].is_number_integer() || j[key].get<long long>() < lo || j[key].get<long long>() > hi)
-      throw UserError(fmt::format("{}: '{}' must be an integer in {}..{}", where(i), key, lo, hi));
-    return j[key].get<long long>();
-  };
+  using namespace json_read;
+  const std::string w = where(i);
+  const auto whole = [&](std::string_view key, int lo, int hi) { return integer(field(j, key, w), lo, hi, at(w, key)); };
+  if (whole("id", 1, 100000) != static_cast<int>(i + 1)) fail(at(w, "id"), fmt::format("expected {} (levels are numbered in order)", i + 1));
   Level l;
-  l.chapter = static_cast<int>(integer("chapter", 1, static_cast<long long>(chapters().size())));
-  l.phase = static_cast<int>(integer("phase", 0, static_cast<long long>(phases().size()) - 1));
+  l.chapter = whole("chapter", 1, static_cast<int>(chapters().size()));
+  if (text(field(j, "chapter_name", w), at(w, "chapter_name")) != chapter(l.chapter).name)
+    fail(at(w, "chapter_name"), fmt::format("expected \"{}\" (chapter {})", chapter(l.chapter).name, l.chapter));
+  l.phase = whole("phase", 0, static_cast<int>(phases().size()) - 1);
   if (phases()[static_cast<std::size_t>(l.phase)].chapter != l.chapter)
-    throw UserError(fmt::format("{}: phase {} is not in chapter {}", where(i), l.phase, l.chapter));
-  l.index = static_cast<int>(integer("index", 0, 1000));
-  l.par = static_cast<int>(integer("par", 1, kMaxPar));
-  const auto chance = j.contains("chance") && j["chance"].is_string() ? chance_from_text(j["chance"].get<std::string>()) : std::nullopt;
-  if (!chance || *chance == 0) throw UserError(where(i) + ": 'chance' must be a string of decimal digits, not zero");
+    fail(at(w, "phase"), fmt::format("phase {} is not in chapter {}", l.phase, l.chapter));
+  l.index = whole("index", 0, 1000);
+  l.par = whole("par", 1, kMaxPar);
+  const auto chance = chance_from_text(text(field(j, "chance", w), at(w, "chance")));
+  if (!chance || *chance == 0) fail(at(w, "chance"), "expected decimal digits, not zero");
   l.chance = *chance;
-  if (!j.contains("bits") || !j["bits"].is_number() || j["bits"].get<double>() < 0 || j["bits"].get<double>() > 2 * kMaxPar)
-    throw UserError(fmt::format("{}: 'bits' must be a number in 0..{}", where(i), 2 * kMaxPar));
-  l.bits_milli = std::llround(j["bits"].get<double>() * 1000);
-  if (!j.contains("board") || !j["board"].is_array() || j["board"].empty())
-    throw UserError(where(i) + ": 'board' must be a non-empty array of rows");
-  std::string text;
-  for (const auto& row : j["board"]) {
-    if (!row.is_string()) throw UserError(where(i) + ": every 'board' row must be a string");
-    text += row.get<std::string>() + "\n";
-  }
+  l.bits_milli = std::llround(number(field(j, "bits", w), 0, 2 * kMaxPar, at(w, "bits")) * 1000);
+  const auto& rows = array(field(j, "board", w), 1, kMaxSide, at(w, "board"));
+  std::string board_text;
+  for (std::size_t r = 0; r < rows.size(); ++r) board_text += text(rows[r], at(at(w, "board"), r)) + "\n";
   try {
-    l.board = from_text(text);
+    l.board = from_text(board_text);
   } catch (const UserError& e) {
-    throw UserError(where(i) + ": " + e.what());
+    fail(at(w, "board"), e.what());
   }
-  if (!j.contains("solution") || !j["solution"].is_string())
-    throw UserError(where(i) + ": 'solution' must be a string of U, R, D, L");
-  for (const char c : j["solution"].get<std::string>()) {
+  for (const char c : text(field(j, "solution", w), at(w, "solution"))) {
     const auto d = std::string_view("URDL").find(c);
-    if (d == std::string_view::npos) throw UserError(fmt::format("{}: solution letter '{}' is not one of U, R, D, L", where(i), c));
+    if (d == std::string_view::npos) fail(at(w, "solution"), fmt::format("letter '{}' is not one of U, R, D, L", c));
     l.solution.push_back(static_cast<Dir>(d));
   }
   return l;
@@ -103,6 +99,7 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
   // Sequential, in phase order: every choice is the same for any jobs count.
   Pack pack;
   pack.seed = seed;
+  pack.params.chapter = options.only_chapter;
   std::vector<Shapes> shapes;
   std::size_t at = 0;
   for (const int p : wanted) {
@@ -147,7 +144,7 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
   return pack;
 }
 
-nlohmann::json to_json(const Pack& pack) {
+nlohmann::json pack_body_json(const Pack& pack) {
   nlohmann::json levels = nlohmann::json::array();
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
@@ -164,27 +161,25 @@ nlohmann::json to_json(const Pack& pack) {
   }
   nlohmann::json tallies = nlohmann::json::array();
   for (const auto& t : pack.chapter_tallies) tallies.push_back(t.to_json());
-  return {{"format", kPackFormat},
-          {"generator", {{"name", "tilt"}, {"version", kGeneratorVersion}}},
-          {"seed", pack.seed},
-          {"levels", levels},
-          {"tallies", tallies}};
+  return {{"levels", levels}, {"tallies", tallies}};
 }
 
-Pack pack_from_json(const nlohmann::json& json) {
-  Pack pack;
-  pack.seed = check_envelope(json, kPackFormat, "tilt pack", "levels");
-  // A level's phase says which tile its chapter teaches, and the phase table is the generator's:
-  // a pack from another generator version would be judged by the wrong table.
-  const nlohmann::json* version = json.contains("generator") && json["generator"].is_object() && json["generator"].contains("version")
-                                      ? &json["generator"]["version"]
-                                      : nullptr;
-  if (version == nullptr || !version->is_number_integer())
-    throw UserError("'generator.version' must be an integer (the tilt generator that made the pack)");
-  if (version->get<long long>() != kGeneratorVersion)
-    throw UserError(fmt::format("the pack was made by tilt generator version {}; this build verifies version {}",
-                                version->get<long long>(), kGeneratorVersion));
-  for (std::size_t i = 0; i < json["levels"].size(); ++i) pack.levels.push_back(level_from_json(json["levels"][i], i));
+Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body) {
+  using namespace json_read;
+  Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
+  const auto& levels = array(field(body, "levels", "body"), 1, 100000, "levels");
+  std::uint32_t chapters_seen = 0;  // bit c: chapter c has a level
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    Level l = level_from_json(levels[i], i);
+    if (params.chapter && l.chapter != *params.chapter)
+      fail(at(where(i), "chapter"), fmt::format("expected {} (params.chapter)", *params.chapter));
+    chapters_seen |= 1u << l.chapter;
+    pack.levels.push_back(std::move(l));
+  }
+  // One tally per chapter (they are for information: verify does not judge them).
+  const auto chapter_count = static_cast<std::size_t>(std::popcount(chapters_seen));
+  const auto& tallies = array(field(body, "tallies", "body"), chapter_count, chapter_count, "tallies (one per chapter)");
+  for (std::size_t t = 0; t < tallies.size(); ++t) pack.chapter_tallies.push_back(Tally::from_json(tallies[t], at("tallies", t)));
   return pack;
 }
 
@@ -195,7 +190,7 @@ std::vector<std::string> verify_pack(const Pack& pack) {
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    auto at = [&](int cell) { return fmt::format("({}, {})", cell % l.board.width + 1, cell / l.board.width + 1); };
+    auto at = [&](int cell) { return cell_name({cell % l.board.width, cell / l.board.width}); };  // "C2", as a player names it
     shapes.push_back(shapes_of(l.board));
     if (static_cast<int>(l.solution.size()) != l.par || play(l.board, l.solution) != Outcome::Cleared)
       broken(fmt::format("its solution does not clear the board in exactly its par {}", l.par));

@@ -1,10 +1,11 @@
 #pragma once
-// TILT level packs: the campaign generator, the JSON format (docs/tilt.md, "Pack format") and
-// verification from the data alone.
+// TILT level packs: the campaign generator, the pack's body in JSON (docs/tilt.md, "Pack
+// format"; the envelope around it is core's, see tilt/game.hpp) and verification from the data
+// alone.
 //
 //   Pack pack = generate_pack("1", {.jobs = 2});                  // 13 chapters, 130 levels
-//   write_file_atomic("pack.json", json_text(to_json(pack)));
-//   auto problems = verify_pack(pack_from_json(read_json_file("pack.json")));  // empty: all hold
+//   nlohmann::json body = pack_body_json(pack);
+//   auto problems = verify_pack(pack_from_body(pack.seed, pack.params, body));  // empty: all hold
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,11 +19,17 @@
 
 namespace proven::tilt {
 
-inline constexpr std::string_view kPackFormat = "proven-tilt-pack/1";
 inline constexpr std::string_view kNoRun = "no run fits the campaign rules";
+
+// What a pack is generated from besides its seed: every chapter, or one.
+struct PackParams {
+  std::optional<int> chapter;  // 1..13; none: the whole campaign
+  bool operator==(const PackParams&) const = default;
+};
 
 struct Pack {
   std::string seed;
+  PackParams params;
   std::vector<Level> levels;           // chapter order, then level order
   std::vector<Tally> chapter_tallies;  // one per generated chapter, in order
 };
@@ -41,8 +48,10 @@ Pack generate_pack(const std::string& seed, const PackOptions& options = {});
 // How many candidates generate_pack asks for (for progress bars).
 std::size_t candidate_count(const PackOptions& options);
 
-nlohmann::json to_json(const Pack& pack);
-Pack pack_from_json(const nlohmann::json& json);  // UserError on anything malformed
+// The body: {"levels": [...], "tallies": [...]}.
+nlohmann::json pack_body_json(const Pack& pack);
+// UserError naming the level and field for anything malformed or inconsistent with `params`.
+Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body);
 
 // Every promise, from the data alone; one line per broken promise naming the level (1-based)
 // and the promise; empty when every level holds.

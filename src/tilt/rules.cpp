@@ -51,10 +51,29 @@ Rules::Rules(const Board& board) : width_(board.width), height_(board.height), m
   canonicalise(start_);
 }
 
-bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* trace) const {
+template <bool kReport>
+bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* trace, TiltReport* report) const {
   int cell = s.pos[static_cast<std::size_t>(m)];
   bool bounced = false, teleported = false;
   int rolled = 0;
+  MarblePath* path = nullptr;
+  if constexpr (kReport) {
+    report->marbles.push_back({.colour = colour_[static_cast<std::size_t>(m)], .steps = {{static_cast<std::uint8_t>(cell), StepEvent::Rolled}}, .fate = Fate::Stopped});
+    path = &report->marbles.back();
+  }
+  const auto step_to = [&](int to, StepEvent event) {
+    if constexpr (kReport) path->steps.push_back({static_cast<std::uint8_t>(to), event});
+  };
+  const auto tile_event = [&](int at, TileChange change) {
+    if constexpr (kReport) report->tiles.push_back({static_cast<std::uint8_t>(at), change});
+  };
+  const auto lost = [&](Fate fate) {
+    if constexpr (kReport) {
+      path->fate = fate;
+      s.pos[static_cast<std::size_t>(m)] = kLost;
+    }
+    return false;
+  };
   // Every leg between a bounce and a teleport is a straight line, and each happens at most once,
   // so a slide is at most four straight legs.
   for (int guard = 0;; ++guard) {
@@ -66,16 +85,20 @@ bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* tr
     if (k == Kind::Lock && !s.key_taken) break;
     if (k == Kind::PluggedHole && !(s.plugs_out >> tile_index_[un] & 1)) {
       s.plugs_out = static_cast<std::uint8_t>(s.plugs_out | 1u << tile_index_[un]);  // knocked out
+      tile_event(n, TileChange::PlugKnockedOut);
       break;
     }
     if (k == Kind::Gate && gate_dir_[un] != d) break;
-    if (kind_[static_cast<std::size_t>(cell)] == Kind::Cracked)
+    if (kind_[static_cast<std::size_t>(cell)] == Kind::Cracked) {
       s.collapsed = static_cast<std::uint8_t>(s.collapsed | 1u << tile_index_[static_cast<std::size_t>(cell)]);
+      tile_event(cell, TileChange::FloorCollapsed);
+    }
     cell = n;
     ++rolled;
     if (k == Kind::Pit || (k == Kind::Cracked && (s.collapsed >> tile_index_[un] & 1))) {
       if (trace) trace->pits_entered |= 1ULL << un;
-      return false;
+      step_to(n, StepEvent::Rolled);
+      return lost(k == Kind::Pit ? Fate::FellInPit : Fate::FellThroughCrack);
     }
     if ((k == Kind::Hole || k == Kind::PluggedHole) && cell_colour_[un] == colour_[static_cast<std::size_t>(m)]) {
       s.pos[static_cast<std::size_t>(m)] = kHome;
@@ -83,9 +106,17 @@ bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* tr
         trace->longest_roll = std::max(trace->longest_roll, rolled);
         trace->longest_roll_home = std::max(trace->longest_roll_home, rolled);
       }
+      step_to(n, StepEvent::Rolled);
+      if constexpr (kReport) path->fate = Fate::Home;
       return true;
     }
-    if (k == Kind::Key) s.key_taken = 1;
+    if (k == Kind::Key && !s.key_taken) {
+      s.key_taken = 1;
+      step_to(n, StepEvent::TookKey);
+      tile_event(n, TileChange::KeyTaken);
+    } else {
+      step_to(n, k == Kind::Spring && !bounced ? StepEvent::Bounced : StepEvent::Rolled);
+    }
     if (k == Kind::StopPad) break;
     if (k == Kind::Spring) {
       if (bounced) break;
@@ -96,17 +127,31 @@ bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* tr
     if (k == Kind::Portal && !teleported && !(occupied >> twin_[un] & 1)) {
       teleported = true;
       cell = twin_[un];
+      step_to(cell, StepEvent::Teleported);
     }
     if (magnet_side_ >> cell & 1) break;
   }
   if (trace) trace->longest_roll = std::max(trace->longest_roll, rolled);
-  if (kind_[static_cast<std::size_t>(cell)] == Kind::Glass) return false;  // glass breaks under a resting marble
+  if (kind_[static_cast<std::size_t>(cell)] == Kind::Glass) {  // glass breaks under a resting marble
+    tile_event(cell, TileChange::GlassBroke);
+    return lost(Fate::BrokeGlass);
+  }
   s.pos[static_cast<std::size_t>(m)] = static_cast<std::uint8_t>(cell);
   occupied |= 1ULL << cell;
   return true;
 }
 
 Outcome Rules::tilt(const State& from, Dir d, State& to, TiltTrace* trace) const {
+  return tilt_impl<false>(from, d, to, trace, nullptr);
+}
+
+Outcome Rules::tilt(const State& from, Dir d, State& to, TiltReport& report) const {
+  report = {};
+  return tilt_impl<true>(from, d, to, nullptr, &report);
+}
+
+template <bool kReport>
+Outcome Rules::tilt_impl(const State& from, Dir d, State& to, TiltTrace* trace, TiltReport* report) const {
   State s = from;
   // Leading marbles move first: the one furthest along the tilt, ties by the other axis.
   std::array<int, kMaxMarbles> order{};
@@ -139,12 +184,18 @@ Outcome Rules::tilt(const State& from, Dir d, State& to, TiltTrace* trace) const
   for (int i = 0; i < count; ++i) {
     const int m = order[static_cast<std::size_t>(i)];
     occupied &= ~(1ULL << s.pos[static_cast<std::size_t>(m)]);
-    if (!slide(s, m, d, occupied, trace)) {
+    if (!slide<kReport>(s, m, d, occupied, trace, report)) {
       lost = true;
-      if (!trace) break;  // with a trace, the rest still roll so every pit entered is seen
+      if (!trace && !kReport) break;  // with a trace or report, the rest still roll so every loss is seen
     }
   }
-  if (lost) return Outcome::Lost;
+  if (lost) {
+    if constexpr (kReport) {
+      canonicalise(s);
+      to = s;
+    }
+    return Outcome::Lost;
+  }
   canonicalise(s);
   to = s;
   return cleared(s) ? Outcome::Cleared : Outcome::Moved;

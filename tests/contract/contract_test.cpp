@@ -13,6 +13,7 @@
 #include "contract/bomb_fixture.hpp"
 #include "contract/demo_fixture.hpp"
 #include "contract/prism_fixture.hpp"
+#include "contract/tilt_fixture.hpp"
 #include "contract/whodunnit_fixture.hpp"
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
@@ -48,7 +49,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game, prism::Game, bomb::Game, whodunnit::Game>;
+using GameTypes = ::testing::Types<demo::Game, prism::Game, bomb::Game, tilt::Game, whodunnit::Game>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {

@@ -1,5 +1,7 @@
 #include "tilt/pack.hpp"
 
+#include "tilt/game.hpp"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -16,7 +18,7 @@ const std::string kCampaign = std::string(PROVEN_DATA_DIR) + "/tilt/campaign.jso
 
 // The shipped campaign is re-verified from the file itself, on every test run.
 TEST(TiltCampaign, ShippedCampaignVerifiesFromItsOwnData) {
-  const Pack pack = pack_from_json(read_json_file(kCampaign));
+  const Pack pack = document_from_json<Game>(read_json_file(kCampaign));
   ASSERT_GE(pack.levels.size(), 120u);
   EXPECT_EQ(pack.levels.back().chapter, static_cast<int>(chapters().size()));
   ASSERT_GE(chapters().size(), 12u);
@@ -34,17 +36,17 @@ TEST(TiltCampaign, ShippedCampaignVerifiesFromItsOwnData) {
 TEST(TiltCampaign, GeneratorStillProducesTheShippedBytes) {
   // A generator change that alters seed 1 must regenerate data/tilt/campaign.json and bump
   // kGeneratorVersion; this test makes such a change impossible to miss.
-  EXPECT_EQ(json_text(to_json(generate_pack("1", {.only_chapter = std::nullopt, .jobs = 0}))), read_file(kCampaign));
+  EXPECT_EQ(json_text(document_to_json<Game>(generate_pack("1", {.only_chapter = std::nullopt, .jobs = 0}))), read_file(kCampaign));
 }
 
 TEST(TiltPack, ThreadCountNeverChangesTheBytes) {
-  auto bytes = [](unsigned jobs) { return json_text(to_json(generate_pack("threads", {.only_chapter = 11, .jobs = jobs}))); };
+  auto bytes = [](unsigned jobs) { return json_text(document_to_json<Game>(generate_pack("threads", {.only_chapter = 11, .jobs = jobs}))); };
   const auto one = bytes(1);
   EXPECT_EQ(bytes(2), one);
 }
 
 TEST(TiltPack, NearCopiesAreSeenUnderTurnsAndMirrors) {
-  const Pack pack = pack_from_json(read_json_file(kCampaign));
+  const Pack pack = document_from_json<Game>(read_json_file(kCampaign));
   const Level& a = pack.levels[60];
   for (int s = 0; s < 8; ++s) {
     Level b = a;
@@ -72,7 +74,11 @@ class TiltVerify : public ::testing::Test {
   std::vector<std::string> problems_after(F&& change) {
     nlohmann::json broken = *shipped_;
     change(broken);
-    return verify_pack(pack_from_json(broken));
+    // Levels are numbered in order (the reader insists): a moved or copied level is renumbered,
+    // as a careful forger would, so that only verify can see what is wrong.
+    auto& levels = broken["body"]["levels"];
+    for (std::size_t i = 0; i < levels.size(); ++i) levels[i]["id"] = i + 1;
+    return verify_pack(document_from_json<Game>(broken));
   }
   static bool mentions(const std::vector<std::string>& problems, const std::string& text) {
     for (const auto& p : problems)
@@ -84,10 +90,10 @@ class TiltVerify : public ::testing::Test {
 nlohmann::json* TiltVerify::shipped_ = nullptr;
 
 TEST_F(TiltVerify, AWrongParIsNamed) {
-  auto p = problems_after([](nlohmann::json& j) { j["levels"][30]["par"] = j["levels"][30]["par"].get<int>() + 1; });
+  auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][30]["par"] = j["body"]["levels"][30]["par"].get<int>() + 1; });
   EXPECT_TRUE(mentions(p, "level 31: its solution does not clear the board in exactly its par")) << ::testing::PrintToString(p);
   p = problems_after([](nlohmann::json& j) {
-    auto& l = j["levels"][30];
+    auto& l = j["body"]["levels"][30];
     const std::string s = l["solution"];
     l["solution"] = s + s.back();  // a longer solution and par: BFS knows better
     l["par"] = l["par"].get<int>() + 1;
@@ -96,7 +102,7 @@ TEST_F(TiltVerify, AWrongParIsNamed) {
 }
 
 TEST_F(TiltVerify, ADuplicateIsNamed) {
-  auto p = problems_after([](nlohmann::json& j) { j["levels"][41] = j["levels"][40]; });
+  auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][41] = j["body"]["levels"][40]; });
   EXPECT_TRUE(mentions(p, "level 42: near copy of level 41")) << ::testing::PrintToString(p);
 }
 
@@ -104,7 +110,7 @@ TEST_F(TiltVerify, AUselessTileIsNamed) {
   // A stop pad added in a corner of a stop-pad level that no route reaches.
   auto p = problems_after([](nlohmann::json& j) {
     for (std::size_t i = 40; i < 50; ++i) {
-      auto& rows = j["levels"][i]["board"];
+      auto& rows = j["body"]["levels"][i]["board"];
       for (std::size_t y = 0; y < rows.size(); ++y) {
         std::string row = rows[y];
         for (std::size_t x = 0; x < row.size(); ++x) {
@@ -112,7 +118,7 @@ TEST_F(TiltVerify, AUselessTileIsNamed) {
           // A walled cell turned into a pad with walls all round stays unreachable: try it.
           row[x] = 's';
           rows[y] = row;
-          const auto shown = verify_pack(pack_from_json(j));
+          const auto shown = verify_pack(document_from_json<Game>(j));
           bool only_tile = !shown.empty();
           for (const auto& s : shown) only_tile = only_tile && s.find("does not matter") != std::string::npos;
           if (only_tile) return;
@@ -129,23 +135,23 @@ TEST_F(TiltVerify, AUselessTileIsNamed) {
 TEST_F(TiltVerify, AnEasierLevelIsNamed) {
   // Level 20 moved to after level 30: its par or bits drop below level 30's.
   auto p = problems_after([](nlohmann::json& j) {
-    auto moved = j["levels"][19];
-    j["levels"].erase(19);
-    j["levels"].insert(j["levels"].begin() + 29, moved);
+    auto moved = j["body"]["levels"][19];
+    j["body"]["levels"].erase(19);
+    j["body"]["levels"].insert(j["body"]["levels"].begin() + 29, moved);
   });
   EXPECT_TRUE(mentions(p, "level 30: easier than level 29")) << ::testing::PrintToString(p);
 }
 
 TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
-  auto p = problems_after([](nlohmann::json& j) { j["levels"][5]["chance"] = "1"; });
+  auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][5]["chance"] = "1"; });
   EXPECT_TRUE(mentions(p, "level 6: chance 1/12^")) << ::testing::PrintToString(p);
-  p = problems_after([](nlohmann::json& j) { j["levels"][5]["bits"] = j["levels"][5]["bits"].get<double>() + 0.5; });
+  p = problems_after([](nlohmann::json& j) { j["body"]["levels"][5]["bits"] = j["body"]["levels"][5]["bits"].get<double>() + 0.5; });
   EXPECT_TRUE(mentions(p, "level 6: bits")) << ::testing::PrintToString(p);
   // A wall cell walled in on every side becomes a pit no marble can reach.
   std::string expected;
   p = problems_after([&](nlohmann::json& j) {
-    for (std::size_t i = 0; i < j["levels"].size(); ++i) {
-      auto& rows = j["levels"][i]["board"];
+    for (std::size_t i = 0; i < j["body"]["levels"].size(); ++i) {
+      auto& rows = j["body"]["levels"][i]["board"];
       auto wall = [&](int x, int y) {
         return x < 0 || y < 0 || y >= static_cast<int>(rows.size()) || x >= static_cast<int>(rows[0].get<std::string>().size()) ||
                rows[static_cast<std::size_t>(y)].get<std::string>()[static_cast<std::size_t>(x)] == '#';
@@ -156,7 +162,7 @@ TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
             std::string row = rows[static_cast<std::size_t>(y)];
             row[static_cast<std::size_t>(x)] = 'X';
             rows[static_cast<std::size_t>(y)] = row;
-            expected = "level " + std::to_string(i + 1) + ": pit at (" + std::to_string(x + 1) + ", " + std::to_string(y + 1) + ") is not in play";
+            expected = "level " + std::to_string(i + 1) + ": pit at " + static_cast<char>('A' + x) + std::to_string(y + 1) + " is not in play";
             return;
           }
     }
@@ -170,25 +176,34 @@ TEST(TiltPack, MalformedPacksAreUserErrors) {
   const std::vector<proven::testing::Breakage> breakages = {
       [](nlohmann::json& j) { j = 3; },
       [](nlohmann::json& j) { j["format"] = "proven-tilt-pack/999"; },
-      [](nlohmann::json& j) { j["levels"] = "none"; },
-      [](nlohmann::json& j) { j["levels"][0]["board"] = nlohmann::json::array(); },
-      [](nlohmann::json& j) { j["levels"][0]["board"][0] = "?"; },
-      [](nlohmann::json& j) { j["levels"][0]["board"][0] = "........."; },
-      [](nlohmann::json& j) { j["levels"][0]["solution"] = "RX"; },
-      [](nlohmann::json& j) { j["levels"][0]["solution"] = 3; },
-      [](nlohmann::json& j) { j["levels"][0]["par"] = 0; },
-      [](nlohmann::json& j) { j["levels"][0]["par"] = 99; },
-      [](nlohmann::json& j) { j["levels"][0]["chapter"] = 14; },
-      [](nlohmann::json& j) { j["levels"][0]["phase"] = 20; },
-      [](nlohmann::json& j) { j["levels"][0]["chance"] = "0"; },
-      [](nlohmann::json& j) { j["levels"][0]["chance"] = 5; },
-      [](nlohmann::json& j) { j["levels"][0]["bits"] = "many"; },
+      [](nlohmann::json& j) { j["format"] = "proven-tilt-pack/1"; },
+      [](nlohmann::json& j) { j["game"] = "prism"; },
+      [](nlohmann::json& j) { j["body"]["levels"] = "none"; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["id"] = 2; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["chapter_name"] = "Pits"; },
+      [](nlohmann::json& j) { j["body"]["tallies"].erase(0); },
+      [](nlohmann::json& j) { j["body"]["tallies"][0]["tries"] = 1; },
+      [](nlohmann::json& j) { j["params"]["chapter"] = 2; },
+      [](nlohmann::json& j) { j["params"]["chapter"] = 14; },
+      [](nlohmann::json& j) { j["params"].erase("chapter"); },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["board"] = nlohmann::json::array(); },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["board"][0] = "?"; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["board"][0] = "........."; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["solution"] = "RX"; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["solution"] = 3; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["par"] = 0; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["par"] = 99; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["chapter"] = 14; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["phase"] = 20; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["chance"] = "0"; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["chance"] = 5; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["bits"] = "many"; },
       // Another generator's phase table would judge the levels' tiles wrongly.
-      [](nlohmann::json& j) { j["generator"]["version"] = kGeneratorVersion + 1; },
-      [](nlohmann::json& j) { j["generator"]["version"] = "1"; },
-      [](nlohmann::json& j) { j.erase("generator"); },
+      [](nlohmann::json& j) { j["generator_version"] = std::to_string(kGeneratorVersion + 1); },
+      [](nlohmann::json& j) { j["generator_version"] = kGeneratorVersion; },
+      [](nlohmann::json& j) { j.erase("generator_version"); },
   };
-  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return pack_from_json(j); });
+  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return document_from_json<Game>(j); });
 }
 
 }  // namespace
