@@ -13,14 +13,12 @@
 
 namespace proven::cli {
 
-using BenchReport = proven::BenchReport;  // core/game.hpp
-
 struct GameEntry {
   std::string name;               // the subcommand: `proven <name> ...`
   std::string summary;            // one line for `proven --help`
   std::string generator_version;  // bumped whenever a seed's output changes
   std::function<void(CLI::App& group)> add_commands;
-  std::function<BenchReport(unsigned jobs)> bench;
+  std::function<BenchReport(unsigned jobs)> bench;  // core/game.hpp
 };
 
 // Every registered game, in the order `proven --help` lists them (src/cli/games.cpp).

@@ -98,18 +98,6 @@ nlohmann::json read_json_file(const std::filesystem::path& path) {
   return parse_json(read_file(path), path.string());
 }
 
-std::string check_envelope(const nlohmann::json& json, std::string_view format, std::string_view what,
-                           const char* items_key) {
-  const std::string kind(what);
-  if (!json.is_object()) throw UserError("a " + kind + " must be a JSON object");
-  if (!json.contains("format") || json["format"] != format)
-    throw UserError("not a " + kind + ": 'format' must be \"" + std::string(format) + "\"");
-  if (!json.contains("seed") || !json["seed"].is_string()) throw UserError("'seed' must be a string");
-  if (!json.contains(items_key) || !json[items_key].is_array())
-    throw UserError("'" + std::string(items_key) + "' must be an array");
-  return json["seed"].get<std::string>();
-}
-
 std::string json_text(const nlohmann::json& value) { return value.dump(2) + "\n"; }
 
 }  // namespace proven

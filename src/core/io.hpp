@@ -27,12 +27,6 @@ std::string read_file(const std::filesystem::path& path);
 nlohmann::json parse_json(std::string_view text, const std::string& source_name);
 nlohmann::json read_json_file(const std::filesystem::path& path);
 
-// Checks the envelope every proven data file shares: an object whose "format" is `format`, a
-// string "seed" and an array under `items_key`; UserError naming what is wrong (`what` is the
-// kind of file, e.g. "prism pack"). Returns the seed.
-std::string check_envelope(const nlohmann::json& json, std::string_view format, std::string_view what,
-                           const char* items_key);
-
 // The canonical text of a JSON value: keys sorted, two-space indent, trailing newline.
 // Output files use it so the same data is always the same bytes.
 std::string json_text(const nlohmann::json& value);
