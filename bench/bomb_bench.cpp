@@ -31,7 +31,11 @@ void BM_RuleBook2Threads(benchmark::State& state) {
   }
   state.SetLabel("one full rule book, its modules on 2 threads, seeds 2..500 in turn");
 }
-BENCHMARK(BM_RuleBook2Threads)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_RuleBook2Threads)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 
 // Samples played per second by each module's sampled proof, on seed 2's accepted rules.
 template <class M>

@@ -40,14 +40,12 @@ BENCHMARK(BM_RngForkUnnamed);
 
 void BM_GatedLoop(benchmark::State& state) {
   // About one try in ten passes: measures loop + fork + tally overhead per try.
-  const std::vector<proven::Gate<std::uint64_t>> gates = {
-      {"cheap", [](const std::uint64_t& v) { return v % 2 == 0; }},
-      {"proof", [](const std::uint64_t& v) { return v % 5 == 0; }}};
+  const std::vector<proven::Gate<std::uint64_t>> gates = {{"cheap", [](const std::uint64_t& v) { return v % 2 == 0; }},
+                                                          {"proof", [](const std::uint64_t& v) { return v % 5 == 0; }}};
   std::uint64_t seed = 0, tries = 0;
   for (auto _ : state) {
     auto result = proven::generate<std::uint64_t>(proven::Rng::from_seed(seed++),
-                                                  [](proven::Rng& r) { return r.next_u64(); }, gates,
-                                                  {.budget = 1000});
+                                                  [](proven::Rng& r) { return r.next_u64(); }, gates, {.budget = 1000});
     tries += result.tries;
     benchmark::DoNotOptimize(result.value);
   }

@@ -20,8 +20,21 @@ using namespace proven::prism;
 // Placement stalls when no lit floor cell is left that keeps every piece lit, so the draw asks
 // for more pieces than the board needs and the caller filters by state space.
 ChapterSpec large_board_spec(int pieces) {
-  return {7, "Bench", 1, 2, 2, 1.0, 14, 14, 2, pieces * 2 / 3, pieces + 12, 6, 14,
-          {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism}, Phenomenon::Convergence};
+  return {7,
+          "Bench",
+          1,
+          2,
+          2,
+          1.0,
+          14,
+          14,
+          2,
+          pieces * 2 / 3,
+          pieces + 12,
+          6,
+          14,
+          {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism},
+          Phenomenon::Convergence};
 }
 
 struct BenchBoard {
@@ -36,7 +49,8 @@ const BenchBoard& connected_board_near(double target) {
   if (auto it = cache.find(target); it != cache.end()) return it->second;
   const int pieces = static_cast<int>(std::log2(target) / 1.2);  // about 1.2 bits per piece
   const ChapterSpec spec = large_board_spec(pieces);
-  const auto root = proven::Rng::from_key("bench-connected").fork("space", static_cast<std::uint64_t>(std::log10(target) * 10));
+  const auto root =
+      proven::Rng::from_key("bench-connected").fork("space", static_cast<std::uint64_t>(std::log10(target) * 10));
   for (std::uint64_t i = 0;; ++i) {
     auto result = generate_level(spec, 0, root.fork("board", i));
     if (!result.value) continue;
@@ -66,7 +80,8 @@ const BenchBoard& composite_board_near(double target) {
     const Board& tile = level.board;
     const int offset = board.width == 0 ? 0 : board.width + 1;
     const int height = std::max(board.height, tile.height);
-    Board wider{offset + tile.width, height, std::vector<Cell>(static_cast<std::size_t>((offset + tile.width) * height))};
+    Board wider{offset + tile.width, height,
+                std::vector<Cell>(static_cast<std::size_t>((offset + tile.width) * height))};
     for (int y = 0; y < height; ++y) {
       if (offset > 0) wider.at(offset - 1, y) = Cell{Kind::Wall};
       for (int x = 0; x < board.width && y < board.height; ++x) wider.at(x, y) = board.at(x, y);
@@ -100,10 +115,14 @@ void prove(benchmark::State& state, const BenchBoard& bench) {
   state.counters["search_nodes"] = static_cast<double>(nodes);
 }
 
-void BM_ProveUniqueConnected(benchmark::State& state) { prove(state, connected_board_near(static_cast<double>(state.range(0)))); }
+void BM_ProveUniqueConnected(benchmark::State& state) {
+  prove(state, connected_board_near(static_cast<double>(state.range(0))));
+}
 BENCHMARK(BM_ProveUniqueConnected)->Arg(200'000)->Arg(10'000'000)->Arg(1'000'000'000)->Unit(benchmark::kMillisecond);
 
-void BM_ProveUniqueWalledParts(benchmark::State& state) { prove(state, composite_board_near(static_cast<double>(state.range(0)))); }
+void BM_ProveUniqueWalledParts(benchmark::State& state) {
+  prove(state, composite_board_near(static_cast<double>(state.range(0))));
+}
 BENCHMARK(BM_ProveUniqueWalledParts)->Arg(200'000)->Arg(10'000'000)->Arg(1'000'000'000)->Unit(benchmark::kMillisecond);
 
 std::vector<proven::Tally> campaign_tallies;  // of the last campaign run, printed after the run

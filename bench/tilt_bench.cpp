@@ -86,9 +86,11 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   for (std::size_t k = 0; k < campaign_tallies.size(); ++k) {
     const auto& t = campaign_tallies[k];
-    std::printf("\nchapter %zu %s: %.1f accepted per 1,000 attempts (%llu of %llu)\n%s", k + 1, chapter(static_cast<int>(k + 1)).name,
+    std::printf("\nchapter %zu %s: %.1f accepted per 1,000 attempts (%llu of %llu)\n%s", k + 1,
+                chapter(static_cast<int>(k + 1)).name,
                 1000.0 * static_cast<double>(t.accepted()) / static_cast<double>(t.tries()),
-                static_cast<unsigned long long>(t.accepted()), static_cast<unsigned long long>(t.tries()), t.table().c_str());
+                static_cast<unsigned long long>(t.accepted()), static_cast<unsigned long long>(t.tries()),
+                t.table().c_str());
   }
   benchmark::Shutdown();
   return 0;

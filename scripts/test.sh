@@ -13,6 +13,9 @@ if command -v ccache > /dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 
+echo "== Formatting (clang-format, .clang-format)"
+bash scripts/check-format.sh
+
 echo "== Release build, warnings as errors"
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release -DPROVEN_WERROR=ON "${launcher[@]}"
 cmake --build build/test -j "$jobs"

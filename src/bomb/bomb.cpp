@@ -79,11 +79,13 @@ const ModuleInfo& info_of(const AnySlot& slot) {
 }
 
 std::string show(const AnySlot& slot) {
-  return std::visit([]<class M>(const Slot<M>& s) { return s.solved ? std::string("solved") : M::show(s.state); }, slot);
+  return std::visit([]<class M>(const Slot<M>& s) { return s.solved ? std::string("solved") : M::show(s.state); },
+                    slot);
 }
 
 nlohmann::json state_json(const AnySlot& slot) {
-  return std::visit([]<class M>(const Slot<M>& s) { return s.solved ? nlohmann::json(nullptr) : M::state_json(s.state); }, slot);
+  return std::visit(
+      []<class M>(const Slot<M>& s) { return s.solved ? nlohmann::json(nullptr) : M::state_json(s.state); }, slot);
 }
 
 nlohmann::json to_json(const Bomb& bomb) {
@@ -100,14 +102,10 @@ nlohmann::json to_json(const Bomb& bomb) {
     module["shows"] = show(slot);
     modules.push_back(module);
   }
-  return {{"format", std::string(kBombFormat)},
-          {"rule_seed", bomb.rule_seed},
-          {"bomb_seed", bomb.bomb_seed},
-          {"fingerprint", bomb.fingerprint},
-          {"edgework", to_json(bomb.edgework)},
-          {"timer_ms", bomb.timer_ms},
-          {"strike_limit", bomb.strike_limit},
-          {"modules", modules}};
+  return {{"format", std::string(kBombFormat)}, {"rule_seed", bomb.rule_seed},
+          {"bomb_seed", bomb.bomb_seed},        {"fingerprint", bomb.fingerprint},
+          {"edgework", to_json(bomb.edgework)}, {"timer_ms", bomb.timer_ms},
+          {"strike_limit", bomb.strike_limit},  {"modules", modules}};
 }
 
 std::string words(const AnySlot& slot, Action action) {
@@ -137,10 +135,14 @@ AutoplayResult autoplay(const RuleBook& book, const Bomb& dealt) {
   };
   for (int step = 0; step < kAutoplayStepCap; ++step) {
     switch (run.end()) {
-      case BombRun::End::Defused: return finish("defused");
-      case BombRun::End::Strikes: return finish("exploded: strikes");
-      case BombRun::End::Timer: return finish("exploded: timer");
-      case BombRun::End::None: break;
+      case BombRun::End::Defused:
+        return finish("defused");
+      case BombRun::End::Strikes:
+        return finish("exploded: strikes");
+      case BombRun::End::Timer:
+        return finish("exploded: timer");
+      case BombRun::End::None:
+        break;
     }
     // The first action: needy modules before regular ones, each kind in case order.
     std::optional<std::size_t> slot;

@@ -69,10 +69,10 @@ inline constexpr std::string_view kBombFormat = "proven-bomb/2";
 nlohmann::json to_json(const Bomb& bomb);
 
 struct AutoplayStep {
-  std::int64_t at_ms = 0;   // simulated time since the bomb started
+  std::int64_t at_ms = 0;     // simulated time since the bomb started
   std::int64_t clock_ms = 0;  // what the bomb's timer showed
   std::size_t slot = 0;
-  Action action;            // Wait: a timed event of the module (tick)
+  Action action;  // Wait: a timed event of the module (tick)
   Outcome outcome = Outcome::Ok;
 };
 

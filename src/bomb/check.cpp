@@ -21,13 +21,14 @@ SeedCheck check_seed(int seed) {
         if (!out.failure.empty()) return;
         const auto& rules = book.rules_of<M>();
         if (const auto reason = M::dull(rules)) {
-          out.failure = fmt::format("rule seed 1 (frozen): module {}: the filter rejects it ({})", M::kInfo.name, *reason);
+          out.failure =
+              fmt::format("rule seed 1 (frozen): module {}: the filter rejects it ({})", M::kInfo.name, *reason);
           return;
         }
         const ProofResult proof = check_module_solvable<M>(rules, Rng::from_seed(1).fork(M::kInfo.id).fork("frozen"));
         if (!proof.passed)
-          out.failure = fmt::format("rule seed 1 (frozen): module {}: case {} ended {}", M::kInfo.name, proof.failing_case,
-                                    name(proof.failure));
+          out.failure = fmt::format("rule seed 1 (frozen): module {}: case {} ended {}", M::kInfo.name,
+                                    proof.failing_case, name(proof.failure));
       }
     });
   }

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <memory>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "bomb/check.hpp"
@@ -81,9 +81,9 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
   bool has_seed_one = false;
   for (std::uint64_t first = 0; first < count; first += kBlock) {
     const auto block = static_cast<std::size_t>(std::min(kBlock, count - first));
-    const auto results = run_batch<SeedCheck>(
-        block, [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
-        {.jobs = jobs, .progress = &progress});
+    const auto results =
+        run_batch<SeedCheck>(block, [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
+                             {.jobs = jobs, .progress = &progress});
     for (std::size_t i = 0; i < block; ++i) has_seed_one = has_seed_one || seeds.at(first + i) == 1;
     for (const auto& r : results) {
       if (!r.failure.empty()) failures.push_back(r.failure);
@@ -98,7 +98,8 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   fmt::print("seeds {}: {} rule books rebuilt and audited in {:.2f} s\n", seeds.text(), count, seconds);
-  if (has_seed_one) fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
+  if (has_seed_one)
+    fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
   for (std::size_t m = 0; m < Catalog::size; ++m) {
     const Tally& t = tallies[m];
     const std::uint64_t books = t.accepted();
@@ -124,7 +125,8 @@ void add_commands(CLI::App& group) {
   CLI::App* manual = group.add_subcommand(
       "manual", "the manual of a rule seed: printable html, md, or json (the rule book file `play` reads)");
   manual->add_option("--seed", manual_args->seed, "rule seed, 1..999999")->capture_default_str();
-  manual->add_option("--format", manual_args->format, "html (one printable page), md or json (the rule book)")->capture_default_str();
+  manual->add_option("--format", manual_args->format, "html (one printable page), md or json (the rule book)")
+      ->capture_default_str();
   manual->add_option("--out", manual_args->out, "write here (default: stdout)");
   manual->callback([manual_args] { run_manual(manual_args->seed, manual_args->format, manual_args->out); });
 

@@ -98,7 +98,8 @@ nlohmann::json to_json(const Edgework& edge) {
   for (int i = 0; i < edge.plate_count; ++i) {
     auto plate = nlohmann::json::array();
     for (int p = 0; p < kPortTypes; ++p)
-      if ((edge.plates[static_cast<std::size_t>(i)] >> p) & 1U) plate.push_back(std::string(kPortNames[static_cast<std::size_t>(p)]));
+      if ((edge.plates[static_cast<std::size_t>(i)] >> p) & 1U)
+        plate.push_back(std::string(kPortNames[static_cast<std::size_t>(p)]));
     plates.push_back(plate);
   }
   j["port_plates"] = plates;

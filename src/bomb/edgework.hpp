@@ -26,8 +26,8 @@ inline constexpr std::string_view kSerialChars = "ABCDEFGHJKLMNPQRSTUVWXYZ012345
 inline constexpr std::string_view kVowels = "AEU";  // the vowels the serial alphabet can hold
 
 // Indicator labels, ours. A casing carries each label at most once.
-inline constexpr std::array<std::string_view, 11> kIndicatorLabels = {
-    "AUX", "COM", "FUS", "GND", "KEY", "LNK", "MAG", "PWR", "RST", "SYN", "VNT"};
+inline constexpr std::array<std::string_view, 11> kIndicatorLabels = {"AUX", "COM", "FUS", "GND", "KEY", "LNK",
+                                                                      "MAG", "PWR", "RST", "SYN", "VNT"};
 
 // Port types, in the order their bits appear in a plate mask.
 enum class Port : std::uint8_t { Usb, Hdmi, Rj45, Serial, Parallel, Audio };

@@ -19,11 +19,14 @@ std::string clock_text(std::int64_t ms) {
 }
 
 std::string deal_text(const Bomb& bomb) {
-  std::string text = fmt::format("bomb {} for manual {} (fingerprint {})\n", bomb.bomb_seed, bomb.rule_seed, bomb.fingerprint);
-  text += fmt::format("timer {}, {} strikes explode it\n{}\n", clock_text(bomb.timer_ms), bomb.strike_limit, describe(bomb.edgework));
+  std::string text =
+      fmt::format("bomb {} for manual {} (fingerprint {})\n", bomb.bomb_seed, bomb.rule_seed, bomb.fingerprint);
+  text += fmt::format("timer {}, {} strikes explode it\n{}\n", clock_text(bomb.timer_ms), bomb.strike_limit,
+                      describe(bomb.edgework));
   for (std::size_t i = 0; i < bomb.modules.size(); ++i) {
     const ModuleInfo& info = info_of(bomb.modules[i]);
-    text += fmt::format("{:>2}. {}{}: {}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "", show(bomb.modules[i]));
+    text += fmt::format("{:>2}. {}{}: {}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "",
+                        show(bomb.modules[i]));
   }
   return text;
 }
@@ -71,7 +74,10 @@ Game::Document Game::from_json(const Envelope& envelope, const nlohmann::json& b
   }
   const Params params = params_from_json(envelope.params);
   RuleBookBody read = rule_book_from_body(seed, body);
-  return {.seed = envelope.seed, .params = params, .book = std::move(read.book), .fingerprint = std::move(read.fingerprint)};
+  return {.seed = envelope.seed,
+          .params = params,
+          .book = std::move(read.book),
+          .fingerprint = std::move(read.fingerprint)};
 }
 
 std::vector<std::string> Game::verify(const Document& doc) {
@@ -88,15 +94,16 @@ std::vector<std::string> Game::verify(const Document& doc) {
   } catch (const GenerationFailed& e) {
     problems.push_back(fmt::format("rule seed {}: this build cannot generate it ({})", seed, e.what()));
   }
-  const std::string source =
-      seed == 1 ? std::string("the frozen standard rules of seed 1") : fmt::format("the rules rule seed {} generates", seed);
+  const std::string source = seed == 1 ? std::string("the frozen standard rules of seed 1")
+                                       : fmt::format("the rules rule seed {} generates", seed);
   const Rng proof_root = Rng::from_seed(static_cast<std::uint64_t>(seed)).fork("verify");
   for_each_module([&]<class M>() {
     const auto& rules = doc.book.rules_of<M>();
     if (expected && !(rules == expected->rules_of<M>()))
       problems.push_back(fmt::format("module {}: its rules are not {}", M::kInfo.name, source));
     if (const auto reason = M::dull(rules))
-      problems.push_back(fmt::format("module {}: the interesting-rules filter rejects it ({})", M::kInfo.name, *reason));
+      problems.push_back(
+          fmt::format("module {}: the interesting-rules filter rejects it ({})", M::kInfo.name, *reason));
     if constexpr (has_rules<M>()) {
       const ProofResult proof = check_module_solvable<M>(rules, proof_root.fork(M::kInfo.id));
       if (!proof.passed)

@@ -39,7 +39,7 @@ struct Game {
     bool operator==(const Params&) const = default;
   };
   struct Document {
-    std::string seed;         // the rule seed as text ("42")
+    std::string seed;  // the rule seed as text ("42")
     Params params;
     RuleBook book;
     std::string fingerprint;  // as the file states it (verify compares it with the rules')

@@ -58,7 +58,7 @@ struct ModuleInfo {
   std::string_view id;    // fork label and JSON key: "wires"
   std::string_view name;  // manual heading: "Wires"
   ModuleKind kind;
-  int samples;            // the sampled proof's N (1,000, or 200 for the slow modules)
+  int samples;  // the sampled proof's N (1,000, or 200 for the slow modules)
 };
 
 // The hot lookups return an int code, -1 for "none" (GCC 12 returns an optional<int> through a
@@ -82,8 +82,8 @@ enum class Verb : std::uint8_t {
   Submit,   // submit what is entered
   Answer,   // answer a prompt: arg 1 yes, 0 no
 };
-inline constexpr std::string_view kVerbNames[] = {"wait", "cut", "press", "tap", "hold", "release",
-                                                  "move", "turn", "submit", "answer"};
+inline constexpr std::string_view kVerbNames[] = {"wait",    "cut",  "press", "tap",    "hold",
+                                                  "release", "move", "turn",  "submit", "answer"};
 
 struct Action {
   Verb verb = Verb::Wait;
@@ -150,9 +150,8 @@ struct Context {
 
 // The members every module has.
 template <class M>
-concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rules& rules,
-                          typename M::State& state, const typename M::State& cstate, const Context& ctx,
-                          Action action) {
+concept Module = requires(Rng& rng, const Edgework& edge, const typename M::Rules& rules, typename M::State& state,
+                          const typename M::State& cstate, const Context& ctx, Action action) {
   { M::kInfo } -> std::convertible_to<ModuleInfo>;
   { M::generate_rules(rng) } -> std::same_as<typename M::Rules>;
   { M::dull(rules) } -> std::same_as<std::optional<std::string_view>>;

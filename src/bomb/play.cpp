@@ -13,29 +13,22 @@ namespace {
 
 constexpr std::int64_t kMaxWaitSeconds = 3600;
 
-std::vector<std::string_view> split_words(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    if (end > start) words.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
-
 std::optional<std::int64_t> whole_number(std::string_view text, std::int64_t lo, std::int64_t hi) {
   std::int64_t value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() || value < lo || value > hi) return std::nullopt;
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() || value < lo || value > hi)
+    return std::nullopt;
   return value;
 }
 
 std::string_view outcome_text(Outcome outcome) {
   switch (outcome) {
-    case Outcome::Ok: return "done";
-    case Outcome::Strike: return "STRIKE";
-    case Outcome::Solved: return "solved";
+    case Outcome::Ok:
+      return "done";
+    case Outcome::Strike:
+      return "STRIKE";
+    case Outcome::Solved:
+      return "solved";
   }
   return "";
 }
@@ -44,7 +37,9 @@ std::string seconds_text(std::int64_t ms) { return fmt::format("{:.2f} s", stati
 
 }  // namespace
 
-Game::Play Game::Play::start(const Document& doc, std::size_t item) { return deal(doc.book, deal_item(doc.book, item)); }
+Game::Play Game::Play::start(const Document& doc, std::size_t item) {
+  return deal(doc.book, deal_item(doc.book, item));
+}
 
 Game::Play Game::Play::deal(const RuleBook& book, const Bomb& bomb) {
   return Play(std::make_shared<const RuleBook>(book), bomb);
@@ -134,8 +129,9 @@ MoveResult Game::Play::act(Action action, std::optional<int> at_digit) {
       run_.advance_to(std::max(t, run_.now() + 1));
     }
     if (run_.end() != BombRun::End::None)
-      return {.text = fmt::format("the bomb ended before the clock showed a {}{}", *at_digit, events_since(log_size, {})),
-              .changes = {{"waited_ms", run_.now() - started}}};
+      return {
+          .text = fmt::format("the bomb ended before the clock showed a {}{}", *at_digit, events_since(log_size, {})),
+          .changes = {{"waited_ms", run_.now() - started}}};
   }
   const std::int64_t clock_ms = run_.clock().remaining_ms(run_.now());
   const Outcome outcome = run_.act(slot, action);
@@ -163,7 +159,9 @@ MoveResult Game::Play::wait(std::string_view move, std::optional<std::int64_t> s
   const std::int64_t started = run_.now();
   if (!seconds) {
     const auto next = run_.next_event();
-    if (!next) throw IllegalMove(fmt::format("{}: nothing on the bomb changes by itself now ('wait N' lets N seconds pass)", move));
+    if (!next)
+      throw IllegalMove(
+          fmt::format("{}: nothing on the bomb changes by itself now ('wait N' lets N seconds pass)", move));
     run_.advance_to(std::min(std::max(*next, run_.now() + 1), std::max(run_.timer_runs_out_at(), run_.now() + 1)));
   } else {
     const std::int64_t target = run_.now() + *seconds * 1000;
@@ -195,9 +193,12 @@ PlayStatus Game::Play::status() const {
     s.phase = PlayPhase::Lost;
     s.summary += end == BombRun::End::Strikes ? ": exploded (strike limit)" : ": exploded (the timer ran out)";
   }
-  s.figures = {{"strikes", strikes},           {"strike_limit", run_.bomb().strike_limit},
-               {"timer_ms_left", left},        {"solved", run_.regular_solved()},
-               {"regular_modules", run_.regular_count()}, {"elapsed_ms", run_.now()}};
+  s.figures = {{"strikes", strikes},
+               {"strike_limit", run_.bomb().strike_limit},
+               {"timer_ms_left", left},
+               {"solved", run_.regular_solved()},
+               {"regular_modules", run_.regular_count()},
+               {"elapsed_ms", run_.now()}};
   return s;
 }
 
@@ -235,10 +236,10 @@ std::string Game::Play::rules() const {
 
 std::string Game::Play::render() const {
   const Bomb& bomb = run_.bomb();
-  std::string text = fmt::format("bomb {} for manual {} (fingerprint {}), {} left, {} of {} strikes, {} played\n",
-                                 bomb.bomb_seed, bomb.rule_seed, bomb.fingerprint,
-                                 clock_text(run_.clock().remaining_ms(run_.now())), run_.strikes(), bomb.strike_limit,
-                                 seconds_text(run_.now()));
+  std::string text =
+      fmt::format("bomb {} for manual {} (fingerprint {}), {} left, {} of {} strikes, {} played\n", bomb.bomb_seed,
+                  bomb.rule_seed, bomb.fingerprint, clock_text(run_.clock().remaining_ms(run_.now())), run_.strikes(),
+                  bomb.strike_limit, seconds_text(run_.now()));
   text += describe(bomb.edgework) + "\n";
   for (std::size_t i = 0; i < bomb.modules.size(); ++i)
     text += fmt::format("{} {}\n", selected_ == i ? ">" : " ", module_line(i));

@@ -6,11 +6,16 @@ namespace proven::bomb {
 
 std::string_view name(PlayEnd end) {
   switch (end) {
-    case PlayEnd::Solved: return "solved";
-    case PlayEnd::Survived: return "survived";
-    case PlayEnd::Strike: return "strike";
-    case PlayEnd::Stalled: return "stalled";
-    case PlayEnd::StepCap: return "step cap";
+    case PlayEnd::Solved:
+      return "solved";
+    case PlayEnd::Survived:
+      return "survived";
+    case PlayEnd::Strike:
+      return "strike";
+    case PlayEnd::Stalled:
+      return "stalled";
+    case PlayEnd::StepCap:
+      return "step cap";
   }
   return "?";
 }

@@ -51,20 +51,20 @@ struct ProofResult {
 };
 
 struct ProofOptions {
-  std::optional<int> samples;  // overrides kInfo.samples (tests, audits)
+  std::optional<int> samples;    // overrides kInfo.samples (tests, audits)
   bool allow_exhaustive = true;  // false: sample even when the module can enumerate its cases
 };
 
 // A module whose rule lookup is worth preparing once per rule set (module.hpp): the proof
 // prepares it once and plays every case against it, instead of rebuilding it on every look.
 template <class M>
-concept PreparedModule =
-    Module<M> && requires(const typename M::Rules& rules, const typename M::Lookup& lookup, typename M::State& state,
-                          const typename M::State& cstate, const Context& ctx, Action action) {
-      { M::prepare(rules) } -> std::same_as<typename M::Lookup>;
-      { M::hint(lookup, cstate, ctx) } -> std::same_as<Action>;
-      { M::apply(lookup, state, action, ctx) } -> std::same_as<Outcome>;
-    };
+concept PreparedModule = Module<M> &&
+    requires(const typename M::Rules& rules, const typename M::Lookup& lookup, typename M::State& state,
+             const typename M::State& cstate, const Context& ctx, Action action) {
+  { M::prepare(rules) } -> std::same_as<typename M::Lookup>;
+  { M::hint(lookup, cstate, ctx) } -> std::same_as<Action>;
+  { M::apply(lookup, state, action, ctx) } -> std::same_as<Outcome>;
+};
 
 // What the play loop hands hint and apply: the prepared lookup, or the rules themselves.
 template <Module M>

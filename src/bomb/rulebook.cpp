@@ -6,12 +6,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/json_read.hpp"
 #include "core/batch.hpp"
 #include "core/check.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
+#include "core/json_read.hpp"
 
 namespace proven::bomb {
 
@@ -32,14 +32,16 @@ namespace {
 // The book does not depend on it; which failure is reported when two modules fail does (the first
 // in this order, for any job count).
 constexpr std::array<std::size_t, Catalog::size> kBuildOrder = {7, 6, 4, 5, 0, 1, 10, 9, 11, 12, 8, 3, 2, 13};
-static_assert([] {
-  std::array<bool, Catalog::size> seen{};
-  for (const std::size_t i : kBuildOrder) {
-    if (i >= Catalog::size || seen[i]) return false;
-    seen[i] = true;
-  }
-  return true;
-}(), "kBuildOrder must list every module once");
+static_assert(
+    [] {
+      std::array<bool, Catalog::size> seen{};
+      for (const std::size_t i : kBuildOrder) {
+        if (i >= Catalog::size || seen[i]) return false;
+        seen[i] = true;
+      }
+      return true;
+    }(),
+    "kBuildOrder must list every module once");
 
 void check_seed_range(int seed) {
   if (seed < kMinRuleSeed || seed > kMaxRuleSeed)
@@ -61,7 +63,8 @@ RuleBook frozen_seed_one() {
     const OpenedDocument opened = open_document(nlohmann::json::parse(frozen_seed_one_text()), expected, "bomb manual");
     PROVEN_CHECK(opened.envelope.seed == "1", "data/bomb/seed-1.json is not seed 1");
     RuleBookBody read = rule_book_from_body(1, opened.body);
-    PROVEN_CHECK(read.fingerprint == fingerprint(read.book), "data/bomb/seed-1.json: its fingerprint is not its rules'");
+    PROVEN_CHECK(read.fingerprint == fingerprint(read.book),
+                 "data/bomb/seed-1.json: its fingerprint is not its rules'");
     return read.book;
   }();
   return book;
@@ -124,8 +127,11 @@ RuleBookBody rule_book_from_body(int seed, const nlohmann::json& body) {
 }
 
 Envelope rule_book_envelope(int seed) {
-  return {.format = std::string(kRuleBookFormat), .game = "bomb", .generator_version = std::to_string(kGeneratorVersion),
-          .seed = std::to_string(seed), .params = nlohmann::json::object()};
+  return {.format = std::string(kRuleBookFormat),
+          .game = "bomb",
+          .generator_version = std::to_string(kGeneratorVersion),
+          .seed = std::to_string(seed),
+          .params = nlohmann::json::object()};
 }
 
 RuleBook generate_rule_book(int seed, unsigned jobs) {

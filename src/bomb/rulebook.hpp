@@ -105,9 +105,11 @@ ModuleBuild<M> build_module_rules(const Rng& seed_root, const ProofOptions& proo
     return {typename M::Rules{}, {M::kInfo, 0, Tally{}, none}};
   }
   const Rng module_rng = seed_root.fork(M::kInfo.id);
-  auto generated = generate<RuleCandidate<M>>(
-      module_rng, [](Rng& rng) { return RuleCandidate<M>{M::generate_rules(rng), {}}; }, rule_gates<M>(proof_options),
-      {.budget = kRuleTries, .try_label = "try"});
+  auto generated = generate<RuleCandidate<M>>(module_rng,
+                                              [](Rng& rng) {
+                                                return RuleCandidate<M>{M::generate_rules(rng), {}};
+                                              },
+                                              rule_gates<M>(proof_options), {.budget = kRuleTries, .try_label = "try"});
   if (!generated.ok())
     throw GenerationFailed("rule seed '" + seed_root.path() + "': module " + std::string(M::kInfo.name) +
                                ": no rule set passed the filter and the proof in " + std::to_string(kRuleTries) +

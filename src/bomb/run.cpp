@@ -16,9 +16,8 @@ bool BombRun::solved(std::size_t slot) const {
 }
 
 int BombRun::regular_count() const {
-  return static_cast<int>(std::ranges::count_if(bomb_.modules, [](const AnySlot& s) {
-    return info_of(s).kind == ModuleKind::Regular;
-  }));
+  return static_cast<int>(
+      std::ranges::count_if(bomb_.modules, [](const AnySlot& s) { return info_of(s).kind == ModuleKind::Regular; }));
 }
 
 int BombRun::regular_solved() const {

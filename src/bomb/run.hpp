@@ -27,7 +27,7 @@ class BombRun {
 
   BombRun(const RuleBook& book, const Bomb& bomb);  // `book` must outlive the run
 
-  const Bomb& bomb() const { return bomb_; }   // its modules hold the states as they are now
+  const Bomb& bomb() const { return bomb_; }  // its modules hold the states as they are now
   std::int64_t now() const { return now_; }
   const Clock& clock() const { return clock_; }
   int strikes() const { return clock_.strikes; }

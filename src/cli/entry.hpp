@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/game_registry.hpp"
 #include "core/command.hpp"
@@ -117,7 +117,8 @@ void add_generic_commands(CLI::App& group) {
   };
   auto gen_args = std::make_shared<GenerateArgs>();
   CLI::App* gen = group.add_subcommand("generate", fmt::format("generate a {}, every {} proven", G::kWhat, G::kItem));
-  gen->add_option("--seed", gen_args->seed, "seed key (the same seed always gives the same bytes)")->capture_default_str();
+  gen->add_option("--seed", gen_args->seed, "seed key (the same seed always gives the same bytes)")
+      ->capture_default_str();
   G::add_params(*gen, gen_args->params);
   gen->add_option("--out", gen_args->out, "write the JSON here, atomically (default: stdout)");
   add_jobs_option(*gen, gen_args->jobs);
@@ -133,7 +134,8 @@ void add_generic_commands(CLI::App& group) {
   });
 
   auto verify_path = std::make_shared<std::string>();
-  CLI::App* verify = group.add_subcommand("verify", fmt::format("check every promise of a {} from its data alone", G::kWhat));
+  CLI::App* verify =
+      group.add_subcommand("verify", fmt::format("check every promise of a {} from its data alone", G::kWhat));
   verify->add_option("file", *verify_path, fmt::format("the {} (JSON)", G::kWhat))->required();
   verify->callback([verify_path] {
     const auto doc = read_document<G>(*verify_path);

@@ -5,8 +5,8 @@
 #include <exception>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/game_registry.hpp"
 #include "core/command.hpp"
@@ -18,8 +18,7 @@ namespace {
 
 std::string version_text() {
   std::string text = fmt::format("proven {}\ngenerators:", proven::kVersion);
-  for (const auto& game : proven::cli::games())
-    text += fmt::format(" {} {}", game.name, game.generator_version);
+  for (const auto& game : proven::cli::games()) text += fmt::format(" {} {}", game.name, game.generator_version);
   return text;
 }
 
@@ -60,8 +59,8 @@ int main(int argc, char** argv) {
 
   unsigned bench_jobs = 0;
   std::string bench_game;
-  CLI::App* bench = app.add_subcommand(
-      "bench", "run every game's fixed workload; print figures and a digest of the output");
+  CLI::App* bench =
+      app.add_subcommand("bench", "run every game's fixed workload; print figures and a digest of the output");
   proven::add_jobs_option(*bench, bench_jobs);
   bench->add_option("--game", bench_game, "only this game");
   bench->callback([&] { run_bench(bench_jobs, bench_game); });

@@ -14,8 +14,7 @@ unsigned resolve_jobs(unsigned requested) {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job,
-                 const BatchOptions& options) {
+void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job, const BatchOptions& options) {
   constexpr std::size_t kNoFailure = std::numeric_limits<std::size_t>::max();
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> first_failure{kNoFailure};

@@ -28,13 +28,13 @@ struct BatchOptions {
 unsigned resolve_jobs(unsigned requested);
 
 // Runs job(0) .. job(count-1) on worker threads; see run_batch for the guarantees.
-void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job,
-                 const BatchOptions& options);
+void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job, const BatchOptions& options);
 
 template <class Result, class Job>
 std::vector<Result> run_batch(std::size_t count, Job&& job, const BatchOptions& options = {}) {
   std::vector<std::optional<Result>> slots(count);
-  run_indexed(count, [&](std::size_t i) { slots[i].emplace(job(i)); }, options);
+  run_indexed(
+      count, [&](std::size_t i) { slots[i].emplace(job(i)); }, options);
   std::vector<Result> results;
   results.reserve(count);
   for (auto& slot : slots) results.push_back(std::move(*slot));

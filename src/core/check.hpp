@@ -5,9 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#define PROVEN_CHECK(cond, what)                                                   \
-  do {                                                                             \
-    if (!(cond))                                                                   \
-      throw std::logic_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + \
-                             ": broken contract: " + (what));                      \
+#define PROVEN_CHECK(cond, what)                                                                                       \
+  do {                                                                                                                 \
+    if (!(cond))                                                                                                       \
+      throw std::logic_error(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": broken contract: " + (what)); \
   } while (false)

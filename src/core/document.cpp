@@ -8,12 +8,8 @@
 namespace proven {
 
 nlohmann::json wrap_document(const Envelope& envelope, nlohmann::json body) {
-  return {{"format", envelope.format},
-          {"game", envelope.game},
-          {"generator_version", envelope.generator_version},
-          {"seed", envelope.seed},
-          {"params", envelope.params},
-          {"body", std::move(body)}};
+  return {{"format", envelope.format}, {"game", envelope.game},     {"generator_version", envelope.generator_version},
+          {"seed", envelope.seed},     {"params", envelope.params}, {"body", std::move(body)}};
 }
 
 OpenedDocument open_document(const nlohmann::json& json, const Envelope& expected, std::string_view what) {
@@ -27,17 +23,18 @@ OpenedDocument open_document(const nlohmann::json& json, const Envelope& expecte
   OpenedDocument out;
   out.envelope.format = text_of("format");
   if (out.envelope.format != expected.format)
-    throw UserError(fmt::format("not a {}: \"format\" is \"{}\", expected \"{}\"", what, out.envelope.format,
-                                expected.format));
+    throw UserError(
+        fmt::format("not a {}: \"format\" is \"{}\", expected \"{}\"", what, out.envelope.format, expected.format));
   out.envelope.game = text_of("game");
   if (out.envelope.game != expected.game)
-    throw UserError(fmt::format("not a {}: \"game\" is \"{}\", expected \"{}\"", what, out.envelope.game, expected.game));
+    throw UserError(
+        fmt::format("not a {}: \"game\" is \"{}\", expected \"{}\"", what, out.envelope.game, expected.game));
   out.envelope.generator_version = text_of("generator_version");
   if (out.envelope.generator_version != expected.generator_version)
-    throw UserError(fmt::format("made by {} generator version {}; this build's {} generator is version {} "
-                                "(regenerate the file with this build)",
-                                expected.game, out.envelope.generator_version, expected.game,
-                                expected.generator_version));
+    throw UserError(
+        fmt::format("made by {} generator version {}; this build's {} generator is version {} "
+                    "(regenerate the file with this build)",
+                    expected.game, out.envelope.generator_version, expected.game, expected.generator_version));
   out.envelope.seed = text_of("seed");
   const nlohmann::json& params = json_read::field(json, "params", "document");
   if (!params.is_object()) throw UserError(fmt::format("not a {}: \"params\" must be an object", what));

@@ -22,10 +22,10 @@
 namespace proven {
 
 struct Envelope {
-  std::string format;             // "proven-<game>-<kind>/<n>": the body's layout and its version
-  std::string game;               // "prism"
-  std::string generator_version;  // the game's generator version, always a string ("3", "2.2")
-  std::string seed;               // the seed key the content was made from
+  std::string format;                                // "proven-<game>-<kind>/<n>": the body's layout and its version
+  std::string game;                                  // "prism"
+  std::string generator_version;                     // the game's generator version, always a string ("3", "2.2")
+  std::string seed;                                  // the seed key the content was made from
   nlohmann::json params = nlohmann::json::object();  // the game's generation parameters
   bool operator==(const Envelope&) const = default;
 };

@@ -77,43 +77,46 @@ struct BenchReport {
 };
 
 template <class G>
-concept Game =
-    requires {
-      typename G::Params;
-      typename G::Document;
-      typename G::Play;
-      { G::kName } -> std::convertible_to<std::string_view>;
-      { G::kSummary } -> std::convertible_to<std::string_view>;
-      { G::kFormat } -> std::convertible_to<std::string_view>;
-      { G::kWhat } -> std::convertible_to<std::string_view>;
-      { G::kItem } -> std::convertible_to<std::string_view>;
-    } &&
-    PlayOf<typename G::Play, typename G::Document> &&
-    requires(const std::string& seed, const typename G::Params& params, typename G::Params& mutable_params,
-             const RunOptions& run, const typename G::Document& doc, const Envelope& envelope,
-             const nlohmann::json& json, std::size_t item, unsigned jobs, CLI::App& app) {
-      { doc.seed } -> std::convertible_to<std::string>;
-      { doc.params } -> std::convertible_to<typename G::Params>;
-      { G::generator_version() } -> std::same_as<std::string>;
-      { G::params_to_json(params) } -> std::same_as<nlohmann::json>;
-      { G::params_from_json(json) } -> std::same_as<typename G::Params>;
-      { G::add_params(app, mutable_params) } -> std::same_as<void>;
-      { G::generate(seed, params, run) } -> std::same_as<Made<typename G::Document>>;
-      { G::body_to_json(doc) } -> std::same_as<nlohmann::json>;
-      { G::from_json(envelope, json) } -> std::same_as<typename G::Document>;
-      { G::verify(doc) } -> std::same_as<std::vector<std::string>>;
-      { G::item_count(doc) } -> std::same_as<std::size_t>;
-      { G::show_text(doc, item) } -> std::same_as<std::string>;
-      { G::show_svg(doc, item) } -> std::same_as<std::optional<std::string>>;
-      { G::solution(doc, item) } -> std::same_as<std::vector<std::string>>;
-      { G::bench(jobs) } -> std::same_as<BenchReport>;
-    };
+concept Game = requires {
+  typename G::Params;
+  typename G::Document;
+  typename G::Play;
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kSummary } -> std::convertible_to<std::string_view>;
+  { G::kFormat } -> std::convertible_to<std::string_view>;
+  { G::kWhat } -> std::convertible_to<std::string_view>;
+  { G::kItem } -> std::convertible_to<std::string_view>;
+}
+&&PlayOf<typename G::Play, typename G::Document>&& requires(const std::string& seed, const typename G::Params& params,
+                                                            typename G::Params& mutable_params, const RunOptions& run,
+                                                            const typename G::Document& doc, const Envelope& envelope,
+                                                            const nlohmann::json& json, std::size_t item, unsigned jobs,
+                                                            CLI::App& app) {
+  { doc.seed } -> std::convertible_to<std::string>;
+  { doc.params } -> std::convertible_to<typename G::Params>;
+  { G::generator_version() } -> std::same_as<std::string>;
+  { G::params_to_json(params) } -> std::same_as<nlohmann::json>;
+  { G::params_from_json(json) } -> std::same_as<typename G::Params>;
+  { G::add_params(app, mutable_params) } -> std::same_as<void>;
+  { G::generate(seed, params, run) } -> std::same_as<Made<typename G::Document>>;
+  { G::body_to_json(doc) } -> std::same_as<nlohmann::json>;
+  { G::from_json(envelope, json) } -> std::same_as<typename G::Document>;
+  { G::verify(doc) } -> std::same_as<std::vector<std::string>>;
+  { G::item_count(doc) } -> std::same_as<std::size_t>;
+  { G::show_text(doc, item) } -> std::same_as<std::string>;
+  { G::show_svg(doc, item) } -> std::same_as<std::optional<std::string>>;
+  { G::solution(doc, item) } -> std::same_as<std::vector<std::string>>;
+  { G::bench(jobs) } -> std::same_as<BenchReport>;
+};
 
 // The envelope this build writes for a game's documents (and expects when reading).
 template <Game G>
 Envelope expected_envelope() {
-  return {.format = std::string(G::kFormat), .game = std::string(G::kName),
-          .generator_version = G::generator_version(), .seed = {}, .params = {}};
+  return {.format = std::string(G::kFormat),
+          .game = std::string(G::kName),
+          .generator_version = G::generator_version(),
+          .seed = {},
+          .params = {}};
 }
 
 // A document as its file holds it: envelope + body, canonical (core/io.hpp json_text).

@@ -80,8 +80,7 @@ inline constexpr std::string_view kProposalFailed = "proposal failed";
 // Thrown by Generated::take() when no candidate passed every gate within the budget.
 class GenerationFailed : public Failure {
  public:
-  GenerationFailed(std::string message, Tally tally)
-      : Failure(std::move(message)), tally_(std::move(tally)) {}
+  GenerationFailed(std::string message, Tally tally) : Failure(std::move(message)), tally_(std::move(tally)) {}
   const Tally& tally() const { return tally_; }
 
  private:
@@ -110,8 +109,7 @@ struct Generated {
 
 // Propose is callable as (Rng&) and returns Candidate or std::optional<Candidate>.
 template <class Candidate, class Propose>
-Generated<Candidate> generate(const Rng& rng, Propose&& propose,
-                              std::span<const Gate<Candidate>> gates,
+Generated<Candidate> generate(const Rng& rng, Propose&& propose, std::span<const Gate<Candidate>> gates,
                               const GenerateOptions& options = {}) {
   Generated<Candidate> out;
   out.seed_path = rng.path();
@@ -154,11 +152,9 @@ Generated<Candidate> generate(const Rng& rng, Propose&& propose,
 
 // Overload for a braced list or vector of gates.
 template <class Candidate, class Propose>
-Generated<Candidate> generate(const Rng& rng, Propose&& propose,
-                              const std::vector<Gate<Candidate>>& gates,
+Generated<Candidate> generate(const Rng& rng, Propose&& propose, const std::vector<Gate<Candidate>>& gates,
                               const GenerateOptions& options = {}) {
-  return generate<Candidate>(rng, std::forward<Propose>(propose),
-                             std::span<const Gate<Candidate>>(gates), options);
+  return generate<Candidate>(rng, std::forward<Propose>(propose), std::span<const Gate<Candidate>>(gates), options);
 }
 
 }  // namespace proven

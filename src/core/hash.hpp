@@ -8,8 +8,7 @@
 namespace proven {
 
 // FNV-1a, 64-bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-constexpr std::uint64_t fnv1a64(std::string_view bytes,
-                                std::uint64_t state = 0xcbf29ce484222325ULL) {
+constexpr std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t state = 0xcbf29ce484222325ULL) {
   for (unsigned char c : bytes) {
     state ^= c;
     state *= 0x100000001b3ULL;

@@ -33,8 +33,7 @@ void sync_file(const std::filesystem::path& path) {
 
 }  // namespace
 
-void write_file_atomic(const std::filesystem::path& path,
-                       const std::function<void(std::ostream&)>& writer) {
+void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& writer) {
   if (path.empty()) throw UserError("cannot write a file with an empty name");
   const auto temp = temporary_sibling(path);
   try {
@@ -59,9 +58,8 @@ void write_file_atomic(const std::filesystem::path& path,
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view content) {
-  write_file_atomic(path, [content](std::ostream& out) {
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  });
+  write_file_atomic(
+      path, [content](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
 }
 
 std::string read_file(const std::filesystem::path& path) {
@@ -84,8 +82,7 @@ nlohmann::json parse_json(std::string_view text, const std::string& source_name)
     // nlohmann prefixes its messages with "[json.exception.parse_error.101] "; users need the rest.
     std::string detail = e.what();
     if (auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
-    throw UserError(source_name + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
-                    detail);
+    throw UserError(source_name + ": invalid JSON at byte " + std::to_string(e.byte) + ": " + detail);
   } catch (const nlohmann::json::out_of_range& e) {
     // A number too large for a double (1e400) is the file's mistake, not ours.
     std::string detail = e.what();
@@ -94,9 +91,7 @@ nlohmann::json parse_json(std::string_view text, const std::string& source_name)
   }
 }
 
-nlohmann::json read_json_file(const std::filesystem::path& path) {
-  return parse_json(read_file(path), path.string());
-}
+nlohmann::json read_json_file(const std::filesystem::path& path) { return parse_json(read_file(path), path.string()); }
 
 std::string json_text(const nlohmann::json& value) { return value.dump(2) + "\n"; }
 

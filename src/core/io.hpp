@@ -16,8 +16,7 @@ namespace proven {
 // (atomic on POSIX). If anything fails, or `writer` throws, the temporary file is removed, an
 // existing file at `path` keeps its old content, and the error propagates (UserError for I/O
 // failures).
-void write_file_atomic(const std::filesystem::path& path,
-                       const std::function<void(std::ostream&)>& writer);
+void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& writer);
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 
 // The whole file; UserError if it cannot be read.

@@ -29,7 +29,8 @@ inline std::string at(const std::string& where, std::string_view key) { return w
 inline std::string at(const std::string& where, std::size_t index) { return where + "[" + std::to_string(index) + "]"; }
 
 // An array of exactly n elements (or min..max when max > 0).
-inline const nlohmann::json& array(const nlohmann::json& value, std::size_t min, std::size_t max, const std::string& where) {
+inline const nlohmann::json& array(const nlohmann::json& value, std::size_t min, std::size_t max,
+                                   const std::string& where) {
   if (!value.is_array() || value.size() < min || value.size() > max)
     fail(where, min == max ? "expected an array of " + std::to_string(min)
                            : "expected an array of " + std::to_string(min) + " to " + std::to_string(max));
@@ -78,7 +79,8 @@ inline double number(const nlohmann::json& value, double lo, double hi, const st
 }
 
 // The value under `key`, or nullptr when the object has no such key (for optional fields).
-inline const nlohmann::json* optional_field(const nlohmann::json& object, std::string_view key, const std::string& where) {
+inline const nlohmann::json* optional_field(const nlohmann::json& object, std::string_view key,
+                                            const std::string& where) {
   if (!object.is_object()) fail(where, "expected an object");
   const auto it = object.find(key);
   return it == object.end() ? nullptr : &*it;

@@ -11,6 +11,7 @@
 //
 // A Play is a value: copying it copies the whole position, which is how Session gives undo to
 // every game that allows it without each game writing its own.
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <string>
@@ -49,22 +50,34 @@ class IllegalMove : public UserError {
   using UserError::UserError;
 };
 
+// A move's words, split on spaces (runs of spaces count as one): how every game reads a move.
+inline std::vector<std::string_view> split_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find(' ', start), text.size());
+    if (end > start) words.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+
 // What every game's Play provides. `Document` is the game's file (a pack, a case, a rule book).
 template <class P, class Document>
 concept PlayOf = std::copy_constructible<P> &&
-                 requires(const Document& doc, std::size_t item, P& p, const P& cp, std::string_view move) {
-                   { P::start(doc, item) } -> std::same_as<P>;  // item: 0-based, < item_count(doc)
-                   { p.apply(move) } -> std::same_as<MoveResult>;
-                   { cp.status() } -> std::same_as<PlayStatus>;
-                   // Every move legal now, in the game's words, as apply() accepts them.
-                   { cp.legal_moves() } -> std::same_as<std::vector<std::string>>;
-                   // The rules and every convention the player relies on (how cells are named, what
-                   // each word does), a short paragraph printed once before play.
-                   { cp.rules() } -> std::same_as<std::string>;
-                   { cp.render() } -> std::same_as<std::string>;        // what the player sees, as text
-                   { cp.to_json() } -> std::same_as<nlohmann::json>;   // the same, as data
-                   { P::kUndo } -> std::convertible_to<bool>;          // whether the game allows undo
-                 };
+    requires(const Document& doc, std::size_t item, P& p, const P& cp, std::string_view move) {
+  { P::start(doc, item) } -> std::same_as<P>;  // item: 0-based, < item_count(doc)
+  { p.apply(move) } -> std::same_as<MoveResult>;
+  { cp.status() } -> std::same_as<PlayStatus>;
+  // Every move legal now, in the game's words, as apply() accepts them.
+  { cp.legal_moves() } -> std::same_as<std::vector<std::string>>;
+  // The rules and every convention the player relies on (how cells are named, what
+  // each word does), a short paragraph printed once before play.
+  { cp.rules() } -> std::same_as<std::string>;
+  { cp.render() } -> std::same_as<std::string>;      // what the player sees, as text
+  { cp.to_json() } -> std::same_as<nlohmann::json>;  // the same, as data
+  { P::kUndo } -> std::convertible_to<bool>;         // whether the game allows undo
+};
 
 // A game being played: the Play plus the history that undo and restart need. Front ends hold a
 // Session; the words "undo" and "restart" are the session's, every other word is the game's.

@@ -19,8 +19,8 @@ Progress::Progress(std::string label, std::uint64_t total, std::FILE* stream, bo
 
 Progress::~Progress() { finish(); }
 
-std::string Progress::format_line(const std::string& label, std::uint64_t done,
-                                  std::uint64_t total, double elapsed_seconds) {
+std::string Progress::format_line(const std::string& label, std::uint64_t done, std::uint64_t total,
+                                  double elapsed_seconds) {
   const double rate = elapsed_seconds > 0 ? static_cast<double>(done) / elapsed_seconds : 0.0;
   std::string eta = "--";
   if (rate > 0 && total >= done) {

@@ -29,8 +29,8 @@ class Progress {
   std::uint64_t done() const { return done_.load(); }
 
   // The text of one progress line, e.g. "levels  120/240  35.2/s  ETA 3s" (pure, for tests).
-  static std::string format_line(const std::string& label, std::uint64_t done,
-                                 std::uint64_t total, double elapsed_seconds);
+  static std::string format_line(const std::string& label, std::uint64_t done, std::uint64_t total,
+                                 double elapsed_seconds);
 
  private:
   void draw(bool force);

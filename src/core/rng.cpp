@@ -73,8 +73,7 @@ std::uint64_t Rng::below(std::uint64_t n) {
 std::int64_t Rng::uniform(std::int64_t lo, std::int64_t hi) {
   PROVEN_CHECK(lo <= hi, "Rng::uniform with lo > hi");
   const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  const std::uint64_t offset =
-      span == std::numeric_limits<std::uint64_t>::max() ? next_u64() : below(span + 1);
+  const std::uint64_t offset = span == std::numeric_limits<std::uint64_t>::max() ? next_u64() : below(span + 1);
   return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + offset);
 }
 

@@ -48,7 +48,8 @@ class Rng {
 
    private:
     friend class Rng;
-    UnnamedForks(std::uint64_t parent_key, std::uint64_t label_hash) : parent_key_(parent_key), label_hash_(label_hash) {}
+    UnnamedForks(std::uint64_t parent_key, std::uint64_t label_hash)
+        : parent_key_(parent_key), label_hash_(label_hash) {}
     std::uint64_t parent_key_;
     std::uint64_t label_hash_;
   };

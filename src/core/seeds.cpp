@@ -35,14 +35,15 @@ std::string SeedList::text() const {
 
 SeedList parse_seed_list(std::string_view text, const SeedBounds& bounds) {
   const auto bad = [&](const std::string& why) {
-    return UserError(fmt::format("{} '{}': {} (write A, A..B or a comma list such as 1,5,10..20)", bounds.option,
-                                 text, why));
+    return UserError(
+        fmt::format("{} '{}': {} (write A, A..B or a comma list such as 1,5,10..20)", bounds.option, text, why));
   };
   const auto number = [&](std::string_view part) {
     std::uint64_t value = 0;
     const char* end = part.data() + part.size();
     const auto [ptr, ec] = std::from_chars(part.data(), end, value);
-    if (part.empty() || ec == std::errc::result_out_of_range || (ec == std::errc{} && ptr == end && value > bounds.max) ||
+    if (part.empty() || ec == std::errc::result_out_of_range ||
+        (ec == std::errc{} && ptr == end && value > bounds.max) ||
         (ec == std::errc{} && ptr == end && value < bounds.min))
       throw bad(fmt::format("each seed must be a whole number from {} to {}", bounds.min, bounds.max));
     if (ec != std::errc{} || ptr != end) throw bad(fmt::format("'{}' is not a whole number", part));

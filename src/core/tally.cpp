@@ -52,10 +52,8 @@ std::string Tally::table() const {
   };
   std::string out = fmt::format("{:<{}}  {:>10}  {:>6}\n", "rejected by", width, "count", "share");
   for (const auto& r : rows_)
-    out += fmt::format("{:<{}}  {:>10}  {:>5.1f}%\n", r.reason, width, r.rejected,
-                       percent(r.rejected));
-  out += fmt::format("{:<{}}  {:>10}  {:>5.1f}%\n", "accepted", width, accepted_,
-                     percent(accepted_));
+    out += fmt::format("{:<{}}  {:>10}  {:>5.1f}%\n", r.reason, width, r.rejected, percent(r.rejected));
+  out += fmt::format("{:<{}}  {:>10}  {:>5.1f}%\n", "accepted", width, accepted_, percent(accepted_));
   out += fmt::format("{:<{}}  {:>10}\n", "tries", width, total);
   return out;
 }
@@ -78,10 +76,13 @@ Tally Tally::from_json(const nlohmann::json& json, const std::string& where) {
     if (std::ranges::any_of(tally.rows_, [&](const Row& r) { return r.reason == reason; }))
       fail(at(row_where, "reason"), "\"" + reason + "\" is listed twice");
     tally.declare(reason);
-    tally.reject(reason, static_cast<std::uint64_t>(integer64(field(rows[i], "count", row_where), 0, kMaxCount, at(row_where, "count"))));
+    tally.reject(reason, static_cast<std::uint64_t>(
+                             integer64(field(rows[i], "count", row_where), 0, kMaxCount, at(row_where, "count"))));
   }
-  tally.accept(static_cast<std::uint64_t>(integer64(field(json, "accepted", where), 0, kMaxCount, at(where, "accepted"))));
-  const auto tries = static_cast<std::uint64_t>(integer64(field(json, "tries", where), 0, kMaxCount, at(where, "tries")));
+  tally.accept(
+      static_cast<std::uint64_t>(integer64(field(json, "accepted", where), 0, kMaxCount, at(where, "accepted"))));
+  const auto tries =
+      static_cast<std::uint64_t>(integer64(field(json, "tries", where), 0, kMaxCount, at(where, "tries")));
   if (tries != tally.tries()) fail(at(where, "tries"), "is not the rejections plus the accepted");
   return tally;
 }

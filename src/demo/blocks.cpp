@@ -111,7 +111,8 @@ const std::vector<Gate<Block>>& block_gates() {
 }  // namespace
 
 Clues Block::clues() const {
-  Clues clues{rows, cols, std::vector<int>(static_cast<std::size_t>(rows)), std::vector<int>(static_cast<std::size_t>(cols))};
+  Clues clues{rows, cols, std::vector<int>(static_cast<std::size_t>(rows)),
+              std::vector<int>(static_cast<std::size_t>(cols))};
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       clues.row_sums[static_cast<std::size_t>(r)] += at(r, c);
@@ -235,14 +236,17 @@ std::vector<std::string> verify_sheet(const Sheet& sheet) {
     for (int r = 0; r < b.rows; ++r)
       for (int c = 0; c < b.cols; ++c)
         for (int k = 0; k < c; ++k)
-          if (b.at(r, k) == b.at(r, c)) problems.push_back(fmt::format("block {}: row {} repeats a digit", i + 1, r + 1));
+          if (b.at(r, k) == b.at(r, c))
+            problems.push_back(fmt::format("block {}: row {} repeats a digit", i + 1, r + 1));
     for (int c = 0; c < b.cols; ++c)
       for (int r = 0; r < b.rows; ++r)
         for (int k = 0; k < r; ++k)
-          if (b.at(k, c) == b.at(r, c)) problems.push_back(fmt::format("block {}: column {} repeats a digit", i + 1, c + 1));
+          if (b.at(k, c) == b.at(r, c))
+            problems.push_back(fmt::format("block {}: column {} repeats a digit", i + 1, c + 1));
     const Clues clues = b.clues();
     if (const int n = count_solutions(clues, 2); n != 1)
-      problems.push_back(fmt::format("block {}: the clues allow {} fillings, not exactly one", i + 1, n >= 2 ? "2 or more" : "no"));
+      problems.push_back(
+          fmt::format("block {}: the clues allow {} fillings, not exactly one", i + 1, n >= 2 ? "2 or more" : "no"));
     if (is_giveaway(clues)) problems.push_back(fmt::format("block {}: a giveaway (naked singles fill it)", i + 1));
   }
   return problems;
@@ -270,13 +274,15 @@ std::string render_svg(const Sheet& sheet) {
       const double x = ox + (c + 1) * kCell;
       svg.rect(x, oy, kCell, kCell, clue_style);
       svg.line(x, oy, x + kCell, oy + kCell, R"(stroke="#bbb")");
-      svg.text(x + kCell * 0.3, oy + kCell * 0.85, std::to_string(clues.col_sums[static_cast<std::size_t>(c)]), sum_style);
+      svg.text(x + kCell * 0.3, oy + kCell * 0.85, std::to_string(clues.col_sums[static_cast<std::size_t>(c)]),
+               sum_style);
     }
     for (int r = 0; r < b.rows; ++r) {  // row clues at the left, in the upper-right half
       const double y = oy + (r + 1) * kCell;
       svg.rect(ox, y, kCell, kCell, clue_style);
       svg.line(ox, y, ox + kCell, y + kCell, R"(stroke="#bbb")");
-      svg.text(ox + kCell * 0.7, y + kCell * 0.4, std::to_string(clues.row_sums[static_cast<std::size_t>(r)]), sum_style);
+      svg.text(ox + kCell * 0.7, y + kCell * 0.4, std::to_string(clues.row_sums[static_cast<std::size_t>(r)]),
+               sum_style);
       for (int c = 0; c < b.cols; ++c) svg.rect(ox + (c + 1) * kCell, y, kCell, kCell, cell_style);
     }
     std::string answer;

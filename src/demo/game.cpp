@@ -2,8 +2,8 @@
 
 #include <chrono>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "core/coords.hpp"
 #include "core/hash.hpp"
@@ -14,18 +14,6 @@ namespace proven::demo {
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-// The words a player reads and types, split on spaces.
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    if (end > start) words.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
 
 // The first run (row, then column) that does not hold, as a player would say it; empty if all hold.
 std::string broken_run(const Clues& clues, const std::vector<int>& entries) {
@@ -42,11 +30,13 @@ std::string broken_run(const Clues& clues, const std::vector<int>& entries) {
     return {};
   };
   for (int r = 0; r < clues.rows; ++r) {
-    auto s = check("row", r + 1, clues.row_sums[at(r)], [&](int k) { return r * clues.cols + k; }, clues.cols);
+    auto s = check(
+        "row", r + 1, clues.row_sums[at(r)], [&](int k) { return r * clues.cols + k; }, clues.cols);
     if (!s.empty()) return s;
   }
   for (int c = 0; c < clues.cols; ++c) {
-    auto s = check("column", c + 1, clues.col_sums[at(c)], [&](int k) { return k * clues.cols + c; }, clues.rows);
+    auto s = check(
+        "column", c + 1, clues.col_sums[at(c)], [&](int k) { return k * clues.cols + c; }, clues.rows);
     if (!s.empty()) return s;
   }
   return {};
@@ -65,7 +55,7 @@ Game::Play Game::Play::start(const Document& doc, std::size_t item) {
 }
 
 MoveResult Game::Play::apply(std::string_view move) {
-  const std::vector<std::string_view> w = words_of(move);
+  const std::vector<std::string_view> w = split_words(move);
   const auto bad = [&](std::string_view why) {
     return IllegalMove(fmt::format("{}: {} (moves: put A1 7, clear A1)", move, why));
   };

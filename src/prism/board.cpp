@@ -145,7 +145,8 @@ Board with_rotations(const Board& board, const std::vector<int>& rotations) {
   const auto pieces = piece_cells(board);
   PROVEN_CHECK(rotations.size() == pieces.size(), "one rotation per piece");
   Board turned = board;
-  for (std::size_t k = 0; k < pieces.size(); ++k) turned.cells[static_cast<std::size_t>(pieces[k])].rotation = rotations[k];
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    turned.cells[static_cast<std::size_t>(pieces[k])].rotation = rotations[k];
   return turned;
 }
 
@@ -156,14 +157,30 @@ std::string to_text(const Board& board) {
       const Cell& c = board.at(x, y);
       const char slash = c.rotation == 1 ? '\\' : '/';
       switch (c.kind) {
-        case Kind::Empty: out += ".."; break;
-        case Kind::Wall: out += "##"; break;
-        case Kind::Emitter: out += {kArrows[static_cast<std::size_t>(c.facing)], colour_letter(c.colour)}; break;
-        case Kind::Crystal: out += {'*', colour_letter(c.colour)}; break;
-        case Kind::Mirror: out += {slash, 'm'}; break;
-        case Kind::Splitter: out += {slash, 's'}; break;
-        case Kind::Prism: out += {'P', kArrows[static_cast<std::size_t>(c.rotation)]}; break;
-        case Kind::Filter: out += {c.rotation == 0 ? '=' : '|', colour_letter(c.colour)}; break;
+        case Kind::Empty:
+          out += "..";
+          break;
+        case Kind::Wall:
+          out += "##";
+          break;
+        case Kind::Emitter:
+          out += {kArrows[static_cast<std::size_t>(c.facing)], colour_letter(c.colour)};
+          break;
+        case Kind::Crystal:
+          out += {'*', colour_letter(c.colour)};
+          break;
+        case Kind::Mirror:
+          out += {slash, 'm'};
+          break;
+        case Kind::Splitter:
+          out += {slash, 's'};
+          break;
+        case Kind::Prism:
+          out += {'P', kArrows[static_cast<std::size_t>(c.rotation)]};
+          break;
+        case Kind::Filter:
+          out += {c.rotation == 0 ? '=' : '|', colour_letter(c.colour)};
+          break;
       }
     }
     out += '\n';

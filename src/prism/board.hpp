@@ -49,9 +49,9 @@ constexpr bool is_piece(Kind k) { return radix_of(k) > 1; }
 
 struct Cell {
   Kind kind = Kind::Empty;
-  Colour colour = 0;     // emitter: what it emits; crystal: what it asks for; filter: what passes
+  Colour colour = 0;        // emitter: what it emits; crystal: what it asks for; filter: what passes
   Dir facing = Dir::North;  // emitter: where it shines
-  int rotation = 0;      // pieces: 0 .. radix-1; each tap adds one (mod radix)
+  int rotation = 0;         // pieces: 0 .. radix-1; each tap adds one (mod radix)
   bool operator==(const Cell&) const = default;
 };
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <CLI/CLI.hpp>
 
 #include "core/coords.hpp"
 #include "core/hash.hpp"
@@ -63,7 +63,8 @@ std::string board_view(const Board& board) {
   const auto rows = token_rows(board);
   for (int y = 0; y < board.height; ++y) {
     text += fmt::format("{:>2} ", y + 1);
-    for (int x = 0; x < board.width; ++x) text += rows[static_cast<std::size_t>(y)].substr(static_cast<std::size_t>(2 * x), 2) + " ";
+    for (int x = 0; x < board.width; ++x)
+      text += rows[static_cast<std::size_t>(y)].substr(static_cast<std::size_t>(2 * x), 2) + " ";
     text.back() = '\n';
   }
   std::vector<std::string> crystals;
@@ -73,17 +74,6 @@ std::string board_view(const Board& board) {
   return text + fmt::format("crystals: {}\n", crystals.empty() ? "none" : fmt::format("{}", fmt::join(crystals, "; ")));
 }
 
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    if (end > start) words.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
-
 std::string tally_report(const Pack& pack) {
   std::string text;
   std::size_t at = 0;
@@ -91,8 +81,8 @@ std::string tally_report(const Pack& pack) {
     const ChapterSpec& spec = chapter(pack.levels[at].chapter);
     int par_sum = 0;
     for (int j = 0; j < spec.levels; ++j) par_sum += pack.levels[at + static_cast<std::size_t>(j)].par;
-    text += fmt::format("chapter {} {}: {} levels, average par {:.2f}, {:.1f} tries per level\n{}", spec.number, spec.name,
-                        spec.levels, static_cast<double>(par_sum) / spec.levels,
+    text += fmt::format("chapter {} {}: {} levels, average par {:.2f}, {:.1f} tries per level\n{}", spec.number,
+                        spec.name, spec.levels, static_cast<double>(par_sum) / spec.levels,
                         static_cast<double>(t.tries()) / spec.levels, t.table());
     at += static_cast<std::size_t>(spec.levels);
   }
@@ -112,9 +102,11 @@ Game::Play Game::Play::start(const Document& doc, std::size_t item) {
 }
 
 MoveResult Game::Play::apply(std::string_view move) {
-  const auto bad = [&](std::string_view why) { return IllegalMove(fmt::format("{}: {} (a move is 'tap C3')", move, why)); };
+  const auto bad = [&](std::string_view why) {
+    return IllegalMove(fmt::format("{}: {} (a move is 'tap C3')", move, why));
+  };
   if (status().phase != PlayPhase::Playing) throw bad("the level is already solved");
-  const std::vector<std::string_view> w = words_of(move);
+  const std::vector<std::string_view> w = split_words(move);
   if (w.size() != 2 || w[0] != "tap") throw bad("expected 'tap' and a cell");
   const auto cell = parse_cell(w[1], board_.width, board_.height);
   if (!cell) throw bad(fmt::format("no cell '{}' ({})", w[1], cell_range_text(board_.width, board_.height)));
@@ -158,9 +150,12 @@ PlayStatus Game::Play::status() const {
     return s;
   }
   s.phase = PlayPhase::Won;
-  if (taps_ == par_) s.summary = fmt::format("Perfect: solved in {} taps, par {}", taps_, par_);
-  else if (taps_ > par_) s.summary = fmt::format("solved in {} taps, {} over par {}", taps_, taps_ - par_, par_);
-  else s.summary = fmt::format("solved in {} taps, {} under par {}", taps_, par_ - taps_, par_);
+  if (taps_ == par_)
+    s.summary = fmt::format("Perfect: solved in {} taps, par {}", taps_, par_);
+  else if (taps_ > par_)
+    s.summary = fmt::format("solved in {} taps, {} over par {}", taps_, taps_ - par_, par_);
+  else
+    s.summary = fmt::format("solved in {} taps, {} under par {}", taps_, par_ - taps_, par_);
   return s;
 }
 
@@ -189,10 +184,8 @@ std::string Game::Play::render() const { return board_view(board_); }
 nlohmann::json Game::Play::to_json() const {
   nlohmann::json crystals = nlohmann::json::array();
   for (const CrystalView& c : crystals_of(board_))
-    crystals.push_back({{"cell", name_of(board_, c.cell)},
-                        {"wants", colours(c.wants)},
-                        {"gets", colours(c.gets)},
-                        {"lit", c.lit()}});
+    crystals.push_back(
+        {{"cell", name_of(board_, c.cell)}, {"wants", colours(c.wants)}, {"gets", colours(c.gets)}, {"lit", c.lit()}});
   nlohmann::json pieces = nlohmann::json::array();
   for (const int cell : piece_cells(board_)) {
     const Cell& c = board_.cells[static_cast<std::size_t>(cell)];
@@ -202,8 +195,12 @@ nlohmann::json Game::Play::to_json() const {
                       {"radix", radix_of(c.kind)},
                       {"token", token_at(board_, static_cast<std::size_t>(cell))}});
   }
-  return {{"width", board_.width}, {"height", board_.height}, {"board", token_rows(board_)},
-          {"crystals", crystals},  {"pieces", pieces},        {"taps", taps_},
+  return {{"width", board_.width},
+          {"height", board_.height},
+          {"board", token_rows(board_)},
+          {"crystals", crystals},
+          {"pieces", pieces},
+          {"taps", taps_},
           {"par", par_}};
 }
 

@@ -112,7 +112,8 @@ Board build_solved(const ChapterSpec& spec, int par, Rng& rng) {
   for (Kind k : spec.kinds)
     if (k != Kind::Empty) kinds.push_back(k);
   // At least `par` pieces, so the scramble has room (a two-way piece takes one tap at most).
-  const int pieces = static_cast<int>(rng.uniform(std::min(spec.pieces_max, std::max(spec.pieces_min, par)), spec.pieces_max));
+  const int pieces =
+      static_cast<int>(rng.uniform(std::min(spec.pieces_max, std::max(spec.pieces_min, par)), spec.pieces_max));
   for (int i = 0; i < pieces; ++i) {
     const Kind kind = rng.pick(kinds);
     const auto colour = static_cast<Colour>(kind == Kind::Filter ? rng.uniform(1, 6) : 0);
@@ -122,15 +123,19 @@ Board build_solved(const ChapterSpec& spec, int par, Rng& rng) {
   for (int i = 0; i < crystals; ++i) {
     const Cell crystal{Kind::Crystal, kWhite, Dir::North, 0};
     const auto landings = landing_cells(b, trace(b));
-    if (!landings.empty()) b.cells[rng.pick(landings)] = crystal;
-    else if (!place_where_light_passes(b, crystal, rng)) break;
+    if (!landings.empty())
+      b.cells[rng.pick(landings)] = crystal;
+    else if (!place_where_light_passes(b, crystal, rng))
+      break;
   }
   const Light light = trace(b);
   for (std::size_t i = 0; i < b.cells.size(); ++i) {
     Cell& c = b.cells[i];
     if (c.kind != Kind::Crystal) continue;
-    if (light.received[i]) c.colour = light.received[i];
-    else c = {Kind::Wall, 0, Dir::North, 0};
+    if (light.received[i])
+      c.colour = light.received[i];
+    else
+      c = {Kind::Wall, 0, Dir::North, 0};
   }
   return b;
 }
@@ -170,7 +175,8 @@ std::vector<Gate<Candidate>> gates_for(const ChapterSpec& spec) {
   return {
       {std::string(kTooFewPieces),
        [&spec](const Candidate& c) { return static_cast<int>(c.solution.size()) >= spec.pieces_min; }},
-      {std::string(kTooFewCrystals), [&spec](const Candidate& c) { return count_kind(c.solved, Kind::Crystal) >= spec.crystals_min; }},
+      {std::string(kTooFewCrystals),
+       [&spec](const Candidate& c) { return count_kind(c.solved, Kind::Crystal) >= spec.crystals_min; }},
       {std::string(kNeverBends), [](const Candidate& c) { return shows(c.solved, c.light, Phenomenon::Reflection); }},
       {std::string(kNoPhenomenon), [&spec](const Candidate& c) { return shows(c.solved, c.light, spec.phenomenon); }},
       {std::string(kTooEasy),
@@ -217,8 +223,12 @@ bool shows(const Board& b, const Light& light, Phenomenon phenomenon) {
     const Cell& c = b.cells[i];
     if (!light.received[i]) continue;
     switch (c.kind) {
-      case Kind::Mirror: bends = true; break;
-      case Kind::Splitter: bends = splits = true; break;
+      case Kind::Mirror:
+        bends = true;
+        break;
+      case Kind::Splitter:
+        bends = splits = true;
+        break;
       case Kind::Prism: {
         const Colour along = entering(i, static_cast<Dir>(c.rotation));
         bends |= (along & (kGreen | kBlue)) != 0;
@@ -239,28 +249,40 @@ bool shows(const Board& b, const Light& light, Phenomenon phenomenon) {
         mixes |= std::popcount(light.received[i]) >= 2 && !one_beam_suffices;
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   switch (phenomenon) {
-    case Phenomenon::Reflection: return bends;
-    case Phenomenon::Splitting: return splits;
-    case Phenomenon::Dispersion: return disperses;
-    case Phenomenon::Mixing: return mixes;
-    case Phenomenon::Filtering: return filters;
-    case Phenomenon::Convergence: return int(disperses) + int(mixes) + int(filters) >= 2;
+    case Phenomenon::Reflection:
+      return bends;
+    case Phenomenon::Splitting:
+      return splits;
+    case Phenomenon::Dispersion:
+      return disperses;
+    case Phenomenon::Mixing:
+      return mixes;
+    case Phenomenon::Filtering:
+      return filters;
+    case Phenomenon::Convergence:
+      return int(disperses) + int(mixes) + int(filters) >= 2;
   }
   return false;
 }
 
 Generated<Level> generate_level(const ChapterSpec& spec, int index, const Rng& level_rng) {
   const int par = target_par(spec, index);
-  auto result = generate<Candidate>(
-      level_rng, [&](Rng& rng) { return propose(spec, par, rng); }, gates_for(spec), {.budget = kTryBudget});
-  Generated<Level> out{std::nullopt, result.tries, result.accepted_try, std::move(result.tally), result.seed_path, result.budget};
+  auto result = generate<Candidate>(level_rng, [&](Rng& rng) { return propose(spec, par, rng); }, gates_for(spec),
+                                    {.budget = kTryBudget});
+  Generated<Level> out{std::nullopt,     result.tries, result.accepted_try, std::move(result.tally),
+                       result.seed_path, result.budget};
   if (result.value) {
-    out.value = Level{spec.number, index, std::move(result.value->scrambled), std::move(result.value->solution),
-                      result.value->par, result.value->proof_nodes};
+    out.value = Level{spec.number,
+                      index,
+                      std::move(result.value->scrambled),
+                      std::move(result.value->solution),
+                      result.value->par,
+                      result.value->proof_nodes};
   }
   return out;
 }

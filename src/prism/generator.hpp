@@ -7,8 +7,8 @@
 //
 // A try places emitters, then pieces where light already passes, then crystals where light lands
 // (they ask for what arrives), each only where it keeps every earlier piece and crystal lit, and
-// scrambles the solved board backwards by exactly the level's target par. Gates, cheap first, judge it; the proof and the BFS par check
-// come last. Every rejection is tallied under the gate's name.
+// scrambles the solved board backwards by exactly the level's target par. Gates, cheap first, judge it; the proof and
+// the BFS par check come last. Every rejection is tallied under the gate's name.
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -42,18 +42,96 @@ struct ChapterSpec {
 };
 
 inline constexpr std::array<ChapterSpec, 6> kChapters = {{
-    {1, "Reflection", 14, 1, 4, 1.0, 5, 5, 1, 2, 6, 1, 2,
-     {Kind::Mirror, Kind::Empty, Kind::Empty, Kind::Empty}, Phenomenon::Reflection},
-    {2, "Splitting", 32, 1, 6, 1.0, 6, 6, 1, 3, 9, 2, 3,
-     {Kind::Mirror, Kind::Splitter, Kind::Empty, Kind::Empty}, Phenomenon::Splitting},
-    {3, "Dispersion", 44, 1, 8, 0.8, 6, 6, 1, 3, 9, 2, 4,
-     {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty}, Phenomenon::Dispersion},
-    {4, "Mixing", 52, 1, 8, 0.6, 6, 6, 2, 3, 10, 2, 4,
-     {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty}, Phenomenon::Mixing},
-    {5, "Filtering", 53, 1, 11, 0.8, 7, 7, 2, 4, 14, 2, 4,
-     {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism}, Phenomenon::Filtering},
-    {6, "Convergence", 45, 2, 11, 0.6, 7, 7, 2, 5, 14, 3, 5,
-     {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism}, Phenomenon::Convergence},
+    {1,
+     "Reflection",
+     14,
+     1,
+     4,
+     1.0,
+     5,
+     5,
+     1,
+     2,
+     6,
+     1,
+     2,
+     {Kind::Mirror, Kind::Empty, Kind::Empty, Kind::Empty},
+     Phenomenon::Reflection},
+    {2,
+     "Splitting",
+     32,
+     1,
+     6,
+     1.0,
+     6,
+     6,
+     1,
+     3,
+     9,
+     2,
+     3,
+     {Kind::Mirror, Kind::Splitter, Kind::Empty, Kind::Empty},
+     Phenomenon::Splitting},
+    {3,
+     "Dispersion",
+     44,
+     1,
+     8,
+     0.8,
+     6,
+     6,
+     1,
+     3,
+     9,
+     2,
+     4,
+     {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty},
+     Phenomenon::Dispersion},
+    {4,
+     "Mixing",
+     52,
+     1,
+     8,
+     0.6,
+     6,
+     6,
+     2,
+     3,
+     10,
+     2,
+     4,
+     {Kind::Mirror, Kind::Splitter, Kind::Prism, Kind::Empty},
+     Phenomenon::Mixing},
+    {5,
+     "Filtering",
+     53,
+     1,
+     11,
+     0.8,
+     7,
+     7,
+     2,
+     4,
+     14,
+     2,
+     4,
+     {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism},
+     Phenomenon::Filtering},
+    {6,
+     "Convergence",
+     45,
+     2,
+     11,
+     0.6,
+     7,
+     7,
+     2,
+     5,
+     14,
+     3,
+     5,
+     {Kind::Mirror, Kind::Splitter, Kind::Filter, Kind::Prism},
+     Phenomenon::Convergence},
 }};
 
 // Chapter 1..6; anything else is a broken contract (the CLI validates user input first).
@@ -67,9 +145,9 @@ bool shows(const Board& solved, const Light& light, Phenomenon phenomenon);
 
 struct Level {
   int chapter = 0;
-  int index = 0;                // within the chapter, 0-based
-  Board board;                  // scrambled: what the player sees
-  std::vector<int> solution;    // rotation per piece, piece_cells order
+  int index = 0;              // within the chapter, 0-based
+  Board board;                // scrambled: what the player sees
+  std::vector<int> solution;  // rotation per piece, piece_cells order
   int par = 0;
   std::uint64_t proof_nodes = 0;
 };

@@ -51,8 +51,8 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   Level level;
   level.chapter = integer(field(j, "chapter", where), 1, static_cast<int>(kChapters.size()), at(where, "chapter"));
   if (text(field(j, "chapter_name", where), at(where, "chapter_name")) != chapter(level.chapter).name)
-    fail(at(where, "chapter_name"), fmt::format("expected \"{}\", the name of chapter {}", chapter(level.chapter).name,
-                                                level.chapter));
+    fail(at(where, "chapter_name"),
+         fmt::format("expected \"{}\", the name of chapter {}", chapter(level.chapter).name, level.chapter));
   level.index = integer(field(j, "index", where), 0, 9999, at(where, "index"));
   level.par = integer(field(j, "par", where), 0, 9999, at(where, "par"));
   const std::string board_at = at(where, "board");
@@ -64,12 +64,11 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   } catch (const UserError& e) {
     fail(board_at, e.what());
   }
-  if (level.board.width > kMaxBoardSide)
-    fail(board_at, fmt::format("boards are at most {} cells wide", kMaxBoardSide));
+  if (level.board.width > kMaxBoardSide) fail(board_at, fmt::format("boards are at most {} cells wide", kMaxBoardSide));
   const auto pieces = piece_cells(level.board);
   const std::string solution_at = at(where, "solution");
-  const auto& solution = array(field(j, "solution", where), pieces.size(), pieces.size(),
-                               solution_at + " (one rotation per piece)");
+  const auto& solution =
+      array(field(j, "solution", where), pieces.size(), pieces.size(), solution_at + " (one rotation per piece)");
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const int radix = radix_of(level.board.cells[static_cast<std::size_t>(pieces[k])].kind);
     level.solution.push_back(integer(solution[k], 0, radix - 1, at(solution_at, k)));
@@ -119,7 +118,8 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
     for (int j = 0; j < spec->levels; ++j) jobs.push_back({spec, j});
   const Rng root = Rng::from_key(seed);
   auto level_rng = [&](const Job& job) {
-    return root.fork("chapter", static_cast<std::uint64_t>(job.spec->number)).fork("level", static_cast<std::uint64_t>(job.index));
+    return root.fork("chapter", static_cast<std::uint64_t>(job.spec->number))
+        .fork("level", static_cast<std::uint64_t>(job.index));
   };
   auto results = run_batch<Generated<Level>>(
       jobs.size(), [&](std::size_t i) { return generate_level(*jobs[i].spec, jobs[i].index, level_rng(jobs[i])); },
@@ -158,14 +158,15 @@ nlohmann::json pack_body_json(const Pack& pack) {
       rows.push_back(text.substr(start, end - start));
       start = end + 1;
     }
-    levels.push_back({{"id", i + 1},
-                      {"chapter", l.chapter},
-                      {"chapter_name", chapter(l.chapter).name},
-                      {"index", l.index},
-                      {"board", rows},
-                      {"solution", l.solution},
-                      {"par", l.par},
-                      {"proof", {{"verdict", "unique"}, {"search_nodes", l.proof_nodes}, {"state_space", state_space(l.board)}}}});
+    levels.push_back(
+        {{"id", i + 1},
+         {"chapter", l.chapter},
+         {"chapter_name", chapter(l.chapter).name},
+         {"index", l.index},
+         {"board", rows},
+         {"solution", l.solution},
+         {"par", l.par},
+         {"proof", {{"verdict", "unique"}, {"search_nodes", l.proof_nodes}, {"state_space", state_space(l.board)}}}});
   }
   nlohmann::json tallies = nlohmann::json::array();
   for (const auto& t : pack.chapter_tallies) tallies.push_back(t.to_json());
@@ -200,8 +201,8 @@ void check_shape(const Level& l, const ChapterSpec& spec, const std::function<vo
     if (is_piece(c.kind)) {
       ++pieces;
       if (std::ranges::find(spec.kinds, c.kind) == spec.kinds.end())
-        broken(fmt::format("piece kinds: the {} at {} is not among chapter {}'s pieces", kKinds[static_cast<std::size_t>(c.kind)].name,
-                           name, spec.number));
+        broken(fmt::format("piece kinds: the {} at {} is not among chapter {}'s pieces",
+                           kKinds[static_cast<std::size_t>(c.kind)].name, name, spec.number));
       if (c.kind == Kind::Filter && c.colour == kWhite)
         broken(fmt::format("piece kinds: the filter at {} passes every colour (W)", name));
     }
@@ -225,18 +226,22 @@ void check_shape(const Level& l, const ChapterSpec& spec, const std::function<vo
     broken(fmt::format("crystal count: {} crystals, chapter {} has {} to {}", crystals, spec.number, spec.crystals_min,
                        spec.crystals_max));
   if (l.par < spec.par_min || l.par > spec.par_max)
-    broken(fmt::format("par range: par {} is outside chapter {}'s {}..{}", l.par, spec.number, spec.par_min, spec.par_max));
+    broken(fmt::format("par range: par {} is outside chapter {}'s {}..{}", l.par, spec.number, spec.par_min,
+                       spec.par_max));
   else if (l.index < spec.levels && l.par != target_par(spec, l.index))
-    broken(fmt::format("target par: par {} is not level #{}'s target par {}", l.par, l.index + 1, target_par(spec, l.index)));
+    broken(fmt::format("target par: par {} is not level #{}'s target par {}", l.par, l.index + 1,
+                       target_par(spec, l.index)));
   if (is_solved(b)) broken("dealt solved: the board is solved before any tap");
   const auto cells = piece_cells(b);
   int turned = 0;
-  for (std::size_t k = 0; k < cells.size(); ++k) turned += b.cells[static_cast<std::size_t>(cells[k])].rotation != l.solution[k];
+  for (std::size_t k = 0; k < cells.size(); ++k)
+    turned += b.cells[static_cast<std::size_t>(cells[k])].rotation != l.solution[k];
   if (cells.size() < 2 || (l.par >= 2 && turned < 2))
     broken(fmt::format("too easy: {} pieces, {} of them turned away from the solution", cells.size(), turned));
   const Board solved = with_rotations(b, l.solution);
   const Light light = trace(solved);
-  if (!shows(solved, light, Phenomenon::Reflection)) broken("light bends: no lit mirror, splitter or bending prism when solved");
+  if (!shows(solved, light, Phenomenon::Reflection))
+    broken("light bends: no lit mirror, splitter or bending prism when solved");
   if (!shows(solved, light, spec.phenomenon))
     broken(fmt::format("phenomenon: chapter {} {}'s phenomenon does not happen when solved", spec.number, spec.name));
 }
@@ -260,7 +265,8 @@ void check_proofs(const Level& l, const std::function<void(const std::string&)>&
   if (taps != l.par) broken(fmt::format("par: par {} is not the solution's {} taps", l.par, taps));
   const auto shortest = bfs_par(l.board, l.par, kBfsStateBudget * 4);
   if (shortest != std::optional<int>(l.par))
-    broken(fmt::format("par: par {} is not the BFS minimum ({})", l.par, shortest ? std::to_string(*shortest) : "none within par"));
+    broken(fmt::format("par: par {} is not the BFS minimum ({})", l.par,
+                       shortest ? std::to_string(*shortest) : "none within par"));
 }
 
 }  // namespace
@@ -285,20 +291,24 @@ std::vector<std::string> verify_pack(const Pack& pack) {
     const auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
     const bool placed = i < places.size() && places[i] == std::pair{l.chapter, l.index};
     if (!placed && out_of_place++ == 0) {
-      broken(i < places.size()
-                 ? fmt::format("chapter sizes: it is chapter {} level #{}, but place {} of {} is chapter {} level #{} ({} "
-                               "levels in order)",
-                               l.chapter, l.index + 1, i + 1, which, places[i].first, places[i].second + 1, sizes)
-                 : fmt::format("chapter sizes: {} {} only {} levels", which, pack.params.chapter ? "has" : "have",
-                               places.size()));
+      broken(
+          i < places.size()
+              ? fmt::format("chapter sizes: it is chapter {} level #{}, but place {} of {} is chapter {} level #{} ({} "
+                            "levels in order)",
+                            l.chapter, l.index + 1, i + 1, which, places[i].first, places[i].second + 1, sizes)
+              : fmt::format("chapter sizes: {} {} only {} levels", which, pack.params.chapter ? "has" : "have",
+                            places.size()));
     }
     const auto [it, fresh] = first_with_layout.emplace(canonical_layout(l.board), i);
-    if (!fresh) broken(fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
+    if (!fresh)
+      broken(
+          fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
     check_shape(l, chapter(l.chapter), broken);
     check_proofs(l, broken);
   }
   if (out_of_place > 1)
-    problems.push_back(fmt::format("pack: chapter sizes: {} more levels out of place after the first", out_of_place - 1));
+    problems.push_back(
+        fmt::format("pack: chapter sizes: {} more levels out of place after the first", out_of_place - 1));
   return problems;
 }
 

@@ -51,8 +51,10 @@ Decomposition decompose(const Board& board) {
     const Light& reach = tracer.run(with_only_emitters(board, {emitters[e]}), any_rotation);
     for (std::size_t i = 0; i < n; ++i) {
       if (!reach.received[i] || !(is_piece(board.cells[i].kind) || is_crystal(board.cells[i]))) continue;
-      if (owner[i] < 0) owner[i] = static_cast<int>(e);
-      else parent[root(e)] = root(static_cast<std::size_t>(owner[i]));
+      if (owner[i] < 0)
+        owner[i] = static_cast<int>(e);
+      else
+        parent[root(e)] = root(static_cast<std::size_t>(owner[i]));
     }
   }
   Decomposition d;
@@ -88,8 +90,12 @@ Decomposition decompose(const Board& board) {
 class PartSearch {
  public:
   PartSearch(const Board& board, const Part& part, std::uint64_t& nodes, std::uint64_t budget)
-      : board_(with_only_emitters(board, part.emitters)), part_(part), nodes_(nodes), budget_(budget),
-        lower_modes_(board.cells.size(), PieceMode::AsRotated), upper_modes_(board.cells.size(), PieceMode::AsRotated) {
+      : board_(with_only_emitters(board, part.emitters)),
+        part_(part),
+        nodes_(nodes),
+        budget_(budget),
+        lower_modes_(board.cells.size(), PieceMode::AsRotated),
+        upper_modes_(board.cells.size(), PieceMode::AsRotated) {
     for (int cell : part.pieces) set_free(static_cast<std::size_t>(cell), true);
   }
 
@@ -104,7 +110,8 @@ class PartSearch {
       if (lower.received[static_cast<std::size_t>(c)] & ~board_.cells[static_cast<std::size_t>(c)].colour) return;
     int next = -1;
     for (int cell : part_.pieces)
-      if (lower_modes_[static_cast<std::size_t>(cell)] == PieceMode::Unknown && lower.received[static_cast<std::size_t>(cell)]) {
+      if (lower_modes_[static_cast<std::size_t>(cell)] == PieceMode::Unknown &&
+          lower.received[static_cast<std::size_t>(cell)]) {
         next = cell;
         break;
       }
@@ -143,7 +150,8 @@ class PartSearch {
       if (lower_modes_[static_cast<std::size_t>(cell)] == PieceMode::Unknown) completions = 2;  // every radix is >= 2
     if (found_ == 0 && completions == 1) {
       solution_.assign(board_.cells.size(), 0);
-      for (int cell : part_.pieces) solution_[static_cast<std::size_t>(cell)] = board_.cells[static_cast<std::size_t>(cell)].rotation;
+      for (int cell : part_.pieces)
+        solution_[static_cast<std::size_t>(cell)] = board_.cells[static_cast<std::size_t>(cell)].rotation;
     }
     found_ = std::min<std::uint64_t>(2, found_ + completions);
   }
@@ -166,7 +174,8 @@ struct StateCodec {
   std::uint64_t encode(const Board& b) const {
     std::uint64_t code = 0;
     for (std::size_t k = cells.size(); k-- > 0;)
-      code = code * static_cast<std::uint64_t>(radices[k]) + static_cast<std::uint64_t>(b.cells[static_cast<std::size_t>(cells[k])].rotation);
+      code = code * static_cast<std::uint64_t>(radices[k]) +
+             static_cast<std::uint64_t>(b.cells[static_cast<std::size_t>(cells[k])].rotation);
     return code;
   }
   void decode(std::uint64_t code, Board& b) const {
@@ -188,10 +197,14 @@ StateCodec codec_for(const Board& board) {
 
 const char* to_string(Uniqueness verdict) {
   switch (verdict) {
-    case Uniqueness::Unique: return "unique";
-    case Uniqueness::NotUnique: return "not unique";
-    case Uniqueness::NoSolution: return "no solution";
-    case Uniqueness::OverBudget: return "over proof budget";
+    case Uniqueness::Unique:
+      return "unique";
+    case Uniqueness::NotUnique:
+      return "not unique";
+    case Uniqueness::NoSolution:
+      return "no solution";
+    case Uniqueness::OverBudget:
+      return "over proof budget";
   }
   return "?";
 }
@@ -201,8 +214,9 @@ UniquenessProof prove_unique(const Board& board, const UniquenessOptions& option
   const Decomposition d = decompose(board);
   proof.parts = static_cast<int>(d.parts.size());
   const bool any_crystal = std::any_of(board.cells.begin(), board.cells.end(), is_crystal);
-  const bool dark_crystal_wants_light = std::any_of(d.dark_crystals.begin(), d.dark_crystals.end(),
-                                                   [&board](int c) { return board.cells[static_cast<std::size_t>(c)].colour != 0; });
+  const bool dark_crystal_wants_light = std::any_of(d.dark_crystals.begin(), d.dark_crystals.end(), [&board](int c) {
+    return board.cells[static_cast<std::size_t>(c)].colour != 0;
+  });
   if (!any_crystal || dark_crystal_wants_light) return proof;  // NoSolution
   std::vector<int> rotation(board.cells.size(), 0);
   bool over_budget = false, several = !d.dark_pieces.empty();
@@ -263,7 +277,8 @@ int taps_to(const Board& board, const std::vector<int>& solution) {
 std::optional<int> bfs_par(const Board& board, int max_depth, std::uint64_t max_states) {
   const StateCodec codec = codec_for(board);
   std::vector<std::uint64_t> place(codec.cells.size(), 1);  // weight of each piece's digit
-  for (std::size_t k = 1; k < place.size(); ++k) place[k] = place[k - 1] * static_cast<std::uint64_t>(codec.radices[k - 1]);
+  for (std::size_t k = 1; k < place.size(); ++k)
+    place[k] = place[k - 1] * static_cast<std::uint64_t>(codec.radices[k - 1]);
   Board work = board;
   // Only the distance leaves this function, so the set's iteration order cannot reach output.
   std::unordered_set<std::uint64_t> seen;

@@ -26,18 +26,25 @@ void draw_board(Svg& svg, const Board& b, double ox, double oy) {
       for (int d = 0; d < 4; ++d) {
         const Colour in = light.entering[i * 4 + static_cast<std::size_t>(d)];
         if (!in) continue;
-        const auto style = fmt::format(R"(stroke="{}" stroke-width="3" stroke-linecap="round" opacity="0.85")", kHex[in]);
-        svg.line(cx - kDx[static_cast<std::size_t>(d)] * kCell / 2, cy - kDy[static_cast<std::size_t>(d)] * kCell / 2, cx, cy, style);
+        const auto style =
+            fmt::format(R"(stroke="{}" stroke-width="3" stroke-linecap="round" opacity="0.85")", kHex[in]);
+        svg.line(cx - kDx[static_cast<std::size_t>(d)] * kCell / 2, cy - kDy[static_cast<std::size_t>(d)] * kCell / 2,
+                 cx, cy, style);
         const auto out = interact(c, static_cast<Dir>(d), in);
         for (int o = 0; o < 4; ++o)
           if (out[static_cast<std::size_t>(o)])
-            svg.line(cx, cy, cx + kDx[static_cast<std::size_t>(o)] * kCell / 2, cy + kDy[static_cast<std::size_t>(o)] * kCell / 2,
-                     fmt::format(R"(stroke="{}" stroke-width="3" stroke-linecap="round" opacity="0.85")", kHex[out[static_cast<std::size_t>(o)]]));
+            svg.line(cx, cy, cx + kDx[static_cast<std::size_t>(o)] * kCell / 2,
+                     cy + kDy[static_cast<std::size_t>(o)] * kCell / 2,
+                     fmt::format(R"(stroke="{}" stroke-width="3" stroke-linecap="round" opacity="0.85")",
+                                 kHex[out[static_cast<std::size_t>(o)]]));
       }
       const double r = kCell * 0.36;
       switch (c.kind) {
-        case Kind::Empty: break;
-        case Kind::Wall: svg.rect(ox + x * kCell + 2, oy + y * kCell + 2, kCell - 4, kCell - 4, R"(fill="#4a4d55")"); break;
+        case Kind::Empty:
+          break;
+        case Kind::Wall:
+          svg.rect(ox + x * kCell + 2, oy + y * kCell + 2, kCell - 4, kCell - 4, R"(fill="#4a4d55")");
+          break;
         case Kind::Emitter: {
           svg.circle(cx, cy, r * 0.8, fmt::format(R"(fill="{}" stroke="#ddd")", kHex[c.colour]));
           const auto f = static_cast<std::size_t>(c.facing);
@@ -63,14 +70,16 @@ void draw_board(Svg& svg, const Board& b, double ox, double oy) {
           const auto a = static_cast<std::size_t>(c.rotation);
           const double tx = cx + kDx[a] * r, ty = cy + kDy[a] * r;  // apex along the axis
           const double bx = cx - kDx[a] * r, by = cy - kDy[a] * r;
-          svg.polygon(fmt::format("{},{} {},{} {},{}", tx, ty, bx + kDy[a] * r, by - kDx[a] * r, bx - kDy[a] * r, by + kDx[a] * r),
+          svg.polygon(fmt::format("{},{} {},{} {},{}", tx, ty, bx + kDy[a] * r, by - kDx[a] * r, bx - kDy[a] * r,
+                                  by + kDx[a] * r),
                       R"(fill="#cfe8ff" fill-opacity="0.35" stroke="#cfe8ff" stroke-width="2")");
           break;
         }
         case Kind::Filter: {
           const bool horizontal = c.rotation == 0;
-          svg.rect(horizontal ? cx - r * 0.25 : cx - r, horizontal ? cy - r : cy - r * 0.25, horizontal ? r * 0.5 : 2 * r,
-                   horizontal ? 2 * r : r * 0.5, fmt::format(R"(fill="{}" fill-opacity="0.7" stroke="#ddd")", kHex[c.colour]));
+          svg.rect(horizontal ? cx - r * 0.25 : cx - r, horizontal ? cy - r : cy - r * 0.25,
+                   horizontal ? r * 0.5 : 2 * r, horizontal ? 2 * r : r * 0.5,
+                   fmt::format(R"(fill="{}" fill-opacity="0.7" stroke="#ddd")", kHex[c.colour]));
           break;
         }
       }

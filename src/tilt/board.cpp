@@ -46,20 +46,34 @@ Board mirrored(const Board& b) {
 
 char cell_char(const Cell& c) {
   switch (c.kind) {
-    case Kind::Floor: return '.';
-    case Kind::Wall: return '#';
-    case Kind::Hole: return kColourLetters[c.colour];
-    case Kind::Pit: return 'X';
-    case Kind::StopPad: return 's';
-    case Kind::Gate: return gate_letter(c.dir);
-    case Kind::PluggedHole: return static_cast<char>('1' + c.colour);
-    case Kind::Spring: return 'z';
-    case Kind::Magnet: return 'm';
-    case Kind::Glass: return '+';
-    case Kind::Cracked: return 'c';
-    case Kind::Portal: return 'O';
-    case Kind::Key: return 'k';
-    case Kind::Lock: return 'L';
+    case Kind::Floor:
+      return '.';
+    case Kind::Wall:
+      return '#';
+    case Kind::Hole:
+      return kColourLetters[c.colour];
+    case Kind::Pit:
+      return 'X';
+    case Kind::StopPad:
+      return 's';
+    case Kind::Gate:
+      return gate_letter(c.dir);
+    case Kind::PluggedHole:
+      return static_cast<char>('1' + c.colour);
+    case Kind::Spring:
+      return 'z';
+    case Kind::Magnet:
+      return 'm';
+    case Kind::Glass:
+      return '+';
+    case Kind::Cracked:
+      return 'c';
+    case Kind::Portal:
+      return 'O';
+    case Kind::Key:
+      return 'k';
+    case Kind::Lock:
+      return 'L';
   }
   return '?';
 }
@@ -67,8 +81,9 @@ char cell_char(const Cell& c) {
 char colour_letter(int colour) { return kColourLetters[static_cast<std::size_t>(colour)]; }
 
 void sort_marbles(Board& board) {
-  std::sort(board.marbles.begin(), board.marbles.end(),
-            [](const Marble& a, const Marble& b) { return a.colour != b.colour ? a.colour < b.colour : a.cell < b.cell; });
+  std::sort(board.marbles.begin(), board.marbles.end(), [](const Marble& a, const Marble& b) {
+    return a.colour != b.colour ? a.colour < b.colour : a.cell < b.cell;
+  });
 }
 
 Board from_text(const std::string& text) {
@@ -102,18 +117,40 @@ Board from_text(const std::string& text) {
         c = {Kind::Gate, 0, kDirs[g]};
       } else {
         switch (ch) {
-          case '.': break;
-          case '#': c.kind = Kind::Wall; break;
-          case 'X': c.kind = Kind::Pit; break;
-          case 's': c.kind = Kind::StopPad; break;
-          case 'z': c.kind = Kind::Spring; break;
-          case 'm': c.kind = Kind::Magnet; break;
-          case '+': c.kind = Kind::Glass; break;
-          case 'c': c.kind = Kind::Cracked; break;
-          case 'O': c.kind = Kind::Portal; break;
-          case 'k': c.kind = Kind::Key; break;
-          case 'L': c.kind = Kind::Lock; break;
-          default: throw UserError(fmt::format("board cell ({}, {}) has unknown character '{}'", x + 1, y + 1, ch));
+          case '.':
+            break;
+          case '#':
+            c.kind = Kind::Wall;
+            break;
+          case 'X':
+            c.kind = Kind::Pit;
+            break;
+          case 's':
+            c.kind = Kind::StopPad;
+            break;
+          case 'z':
+            c.kind = Kind::Spring;
+            break;
+          case 'm':
+            c.kind = Kind::Magnet;
+            break;
+          case '+':
+            c.kind = Kind::Glass;
+            break;
+          case 'c':
+            c.kind = Kind::Cracked;
+            break;
+          case 'O':
+            c.kind = Kind::Portal;
+            break;
+          case 'k':
+            c.kind = Kind::Key;
+            break;
+          case 'L':
+            c.kind = Kind::Lock;
+            break;
+          default:
+            throw UserError(fmt::format("board cell ({}, {}) has unknown character '{}'", x + 1, y + 1, ch));
         }
       }
     }
@@ -124,13 +161,17 @@ Board from_text(const std::string& text) {
     const bool has_hole = std::any_of(b.cells.begin(), b.cells.end(), [&](const Cell& c) {
       return (c.kind == Kind::Hole || c.kind == Kind::PluggedHole) && c.colour == m.colour;
     });
-    if (!has_hole) throw UserError(fmt::format("a {} marble has no {} hole", colour_letter(m.colour), colour_letter(m.colour)));
+    if (!has_hole)
+      throw UserError(fmt::format("a {} marble has no {} hole", colour_letter(m.colour), colour_letter(m.colour)));
   }
   const int portals = count_kind(b, Kind::Portal), keys = count_kind(b, Kind::Key), locks = count_kind(b, Kind::Lock);
   if (portals != 0 && portals != 2) throw UserError(fmt::format("a board has no portals or one pair, not {}", portals));
-  if (keys > 1 || (locks > 0) != (keys > 0)) throw UserError("a board has no key and no locks, or one key and its locks");
-  if (count_kind(b, Kind::PluggedHole) > kMaxPlugs) throw UserError(fmt::format("a board holds at most {} plugs", kMaxPlugs));
-  if (count_kind(b, Kind::Cracked) > kMaxCracked) throw UserError(fmt::format("a board holds at most {} cracked cells", kMaxCracked));
+  if (keys > 1 || (locks > 0) != (keys > 0))
+    throw UserError("a board has no key and no locks, or one key and its locks");
+  if (count_kind(b, Kind::PluggedHole) > kMaxPlugs)
+    throw UserError(fmt::format("a board holds at most {} plugs", kMaxPlugs));
+  if (count_kind(b, Kind::Cracked) > kMaxCracked)
+    throw UserError(fmt::format("a board holds at most {} cracked cells", kMaxCracked));
   sort_marbles(b);
   return b;
 }
@@ -156,13 +197,22 @@ std::string to_text(const Board& board) {
 
 bool is_single_tile(Kind kind) {
   switch (kind) {
-    case Kind::StopPad: case Kind::Gate: case Kind::PluggedHole: case Kind::Spring:
-    case Kind::Magnet: case Kind::Glass: case Kind::Cracked: return true;
-    default: return false;
+    case Kind::StopPad:
+    case Kind::Gate:
+    case Kind::PluggedHole:
+    case Kind::Spring:
+    case Kind::Magnet:
+    case Kind::Glass:
+    case Kind::Cracked:
+      return true;
+    default:
+      return false;
   }
 }
 
-bool is_tile(Kind kind) { return is_single_tile(kind) || kind == Kind::Portal || kind == Kind::Key || kind == Kind::Lock; }
+bool is_tile(Kind kind) {
+  return is_single_tile(kind) || kind == Kind::Portal || kind == Kind::Key || kind == Kind::Lock;
+}
 
 Cell plain(const Cell& cell) {
   if (cell.kind == Kind::PluggedHole) return {Kind::Hole, cell.colour, Dir::Up};
@@ -192,11 +242,13 @@ Dir transform_dir(Dir d, int symmetry) {
 }
 
 int open_cells(const Board& board) {
-  return static_cast<int>(std::count_if(board.cells.begin(), board.cells.end(), [](const Cell& c) { return c.kind != Kind::Wall; }));
+  return static_cast<int>(
+      std::count_if(board.cells.begin(), board.cells.end(), [](const Cell& c) { return c.kind != Kind::Wall; }));
 }
 
 int count_kind(const Board& board, Kind kind) {
-  return static_cast<int>(std::count_if(board.cells.begin(), board.cells.end(), [&](const Cell& c) { return c.kind == kind; }));
+  return static_cast<int>(
+      std::count_if(board.cells.begin(), board.cells.end(), [&](const Cell& c) { return c.kind == kind; }));
 }
 
 int colour_count(const Board& board) {

@@ -16,7 +16,7 @@
 
 namespace proven::tilt {
 
-inline constexpr int kMaxSide = 8;        // boards are at most 8x8: a cell set fits one uint64
+inline constexpr int kMaxSide = 8;  // boards are at most 8x8: a cell set fits one uint64
 inline constexpr int kMaxCells = 64;
 inline constexpr int kMaxColours = 4;
 inline constexpr int kMaxMarbles = 6;
@@ -31,9 +31,21 @@ inline constexpr std::array<char, 4> kDirLetter = {'U', 'R', 'D', 'L'};
 inline Dir reverse(Dir d) { return static_cast<Dir>((static_cast<int>(d) + 2) % 4); }
 
 enum class Kind : std::uint8_t {
-  Floor, Wall, Hole, Pit,
+  Floor,
+  Wall,
+  Hole,
+  Pit,
   // the special tiles, in the order the chapters bring them
-  StopPad, Gate, PluggedHole, Spring, Magnet, Glass, Cracked, Portal, Key, Lock,
+  StopPad,
+  Gate,
+  PluggedHole,
+  Spring,
+  Magnet,
+  Glass,
+  Cracked,
+  Portal,
+  Key,
+  Lock,
 };
 
 struct Cell {
@@ -51,21 +63,21 @@ struct Marble {
 
 struct Board {
   int width = 0, height = 0;
-  std::vector<Cell> cells;       // row-major
-  std::vector<Marble> marbles;   // sorted by (colour, cell): one board, one representation
+  std::vector<Cell> cells;      // row-major
+  std::vector<Marble> marbles;  // sorted by (colour, cell): one board, one representation
   Cell& at(int x, int y) { return cells[static_cast<std::size_t>(y * width + x)]; }
   const Cell& at(int x, int y) const { return cells[static_cast<std::size_t>(y * width + x)]; }
   int area() const { return width * height; }
   bool operator==(const Board&) const = default;
 };
 
-char colour_letter(int colour);  // 'r' 'g' 'b' 'y'
+char colour_letter(int colour);    // 'r' 'g' 'b' 'y'
 char cell_char(const Cell& cell);  // the cell's character in board text (no marble)
 
 // UserError on anything that is not a valid board (bad character, ragged rows, too big, a
 // marble without a hole of its colour, an odd portal count, locks without a key...).
 Board from_text(const std::string& text);
-std::string to_text(const Board& board);     // rows joined by '\n', trailing '\n'
+std::string to_text(const Board& board);  // rows joined by '\n', trailing '\n'
 std::vector<std::string> to_rows(const Board& board);
 
 void sort_marbles(Board& board);

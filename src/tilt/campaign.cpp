@@ -38,8 +38,9 @@ std::optional<std::string> near_copy(const Level& a, const Shapes& a_shapes, con
     int differ = 0;
     for (int y = 0; y < b.board.height; ++y)
       for (int x = 0; x < b.board.width; ++x)
-        differ += a_shapes.rows[static_cast<std::size_t>(k)][static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] !=
-                  b_rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
+        differ +=
+            a_shapes.rows[static_cast<std::size_t>(k)][static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] !=
+            b_rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
     if (differ * 10 < area * 3) return fmt::format("only {} of {} cells differ (30% needed)", differ, area);
     if (differ * 2 >= area || a.par != b.par) continue;
     if (play(b.board, mapped(a.solution, k)) == Outcome::Cleared || play(turned, b.solution) == Outcome::Cleared)
@@ -53,10 +54,12 @@ std::optional<std::string> easier_than(const Level& previous, const Level& next)
   if (next.par < previous.par) return fmt::format("par {} drops below {}", next.par, previous.par);
   if (next.bits_milli < previous.bits_milli) {
     if (next.chapter <= 10) return fmt::format("bits {} drop below {} (chapters 1-10)", bits(next), bits(previous));
-    if (next.par == previous.par) return fmt::format("bits {} drop below {} at the same par {}", bits(next), bits(previous), next.par);
+    if (next.par == previous.par)
+      return fmt::format("bits {} drop below {} at the same par {}", bits(next), bits(previous), next.par);
   }
   if (next.chapter != previous.chapter) return std::nullopt;
-  if (next.board.area() < previous.board.area()) return fmt::format("takes away room ({} cells after {})", next.board.area(), previous.board.area());
+  if (next.board.area() < previous.board.area())
+    return fmt::format("takes away room ({} cells after {})", next.board.area(), previous.board.area());
   if (colour_count(next.board) < colour_count(previous.board)) return "takes away a colour";
   if (next.board.marbles.size() < previous.board.marbles.size()) return "takes away a marble";
   if (pits(next.board) < pits(previous.board)) return "takes away a pit";
@@ -86,10 +89,11 @@ std::vector<Level> select_run(std::span<const Level> before, std::span<const Sha
 
   std::vector<std::size_t> chosen;
   std::vector<bool> used(pool.size(), false);
-  long budget = 20000;  // search nodes: a work unit, so the result never depends on speed
+  long budget = 20000;                          // search nodes: a work unit, so the result never depends on speed
   auto level_at = [&](int k) -> const Level& {  // k-th level counting back from the newest
     const auto c = static_cast<int>(chosen.size());
-    return k < c ? pool[chosen[static_cast<std::size_t>(c - 1 - k)]] : before[before.size() - 1 - static_cast<std::size_t>(k - c)];
+    return k < c ? pool[chosen[static_cast<std::size_t>(c - 1 - k)]]
+                 : before[before.size() - 1 - static_cast<std::size_t>(k - c)];
   };
   auto feasible = [&](std::size_t i) {
     const Level& l = pool[i];

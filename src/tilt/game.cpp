@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "core/hash.hpp"
 #include "core/io.hpp"
@@ -29,10 +29,10 @@ std::string tally_report(const Pack& pack) {
     if (i > 0 && pack.levels[i].chapter == pack.levels[i - 1].chapter) continue;
     const Tally& tally = pack.chapter_tallies[t++];
     const Chapter& c = chapter(pack.levels[i].chapter);
-    text += fmt::format("chapter {} {}: {:.1f} accepted candidates per 1000 tries\n{}", c.number, c.name,
-                        1000.0 * static_cast<double>(tally.accepted()) /
-                            static_cast<double>(std::max<std::uint64_t>(1, tally.tries())),
-                        tally.table());
+    text += fmt::format(
+        "chapter {} {}: {:.1f} accepted candidates per 1000 tries\n{}", c.number, c.name,
+        1000.0 * static_cast<double>(tally.accepted()) / static_cast<double>(std::max<std::uint64_t>(1, tally.tries())),
+        tally.table());
   }
   return text;
 }

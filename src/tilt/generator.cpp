@@ -49,9 +49,10 @@ constexpr Phase kPhases[] = {
 };
 
 constexpr Chapter kChapters[] = {
-    {1, "First rolls"}, {2, "Two colours"}, {3, "Pits"},      {4, "Three marbles"},        {5, "Stop pads"},
-    {6, "One-way gates"}, {7, "Plugs"},     {8, "Springs"},   {9, "Magnets"},       {10, "Glass"},
-    {11, "Cracked floor"}, {12, "Twin portals"}, {13, "Keys and locks"},
+    {1, "First rolls"},     {2, "Two colours"},   {3, "Pits"},           {4, "Three marbles"},
+    {5, "Stop pads"},       {6, "One-way gates"}, {7, "Plugs"},          {8, "Springs"},
+    {9, "Magnets"},         {10, "Glass"},        {11, "Cracked floor"}, {12, "Twin portals"},
+    {13, "Keys and locks"},
 };
 
 // Open floor for the cheap gate: everything a marble might ever cross (locks may open).
@@ -167,7 +168,8 @@ std::optional<Level> propose(const Phase& phase, Rng& rng) {
   if (r.tile != Kind::Floor) {
     const int tiles = static_cast<int>(rng.uniform(r.tiles_min, r.tiles_max));
     if (r.tile == Kind::PluggedHole) {
-      for (int c = 0; c < std::min(tiles, r.colours); ++c) b.cells[holes[static_cast<std::size_t>(c)]].kind = Kind::PluggedHole;
+      for (int c = 0; c < std::min(tiles, r.colours); ++c)
+        b.cells[holes[static_cast<std::size_t>(c)]].kind = Kind::PluggedHole;
     } else if (r.tile == Kind::Portal) {
       for (int p = 0; p < 2; ++p) b.cells[take()].kind = Kind::Portal;
     } else if (r.tile == Kind::Key) {
@@ -182,7 +184,8 @@ std::optional<Level> propose(const Phase& phase, Rng& rng) {
     }
   }
   for (int m = 0; m < r.marbles; ++m) {
-    const auto colour = static_cast<std::uint8_t>(m < r.colours ? m : static_cast<int>(rng.below(static_cast<std::uint64_t>(r.colours))));
+    const auto colour = static_cast<std::uint8_t>(
+        m < r.colours ? m : static_cast<int>(rng.below(static_cast<std::uint64_t>(r.colours))));
     const std::size_t cell = take();
     b.marbles.push_back({colour, static_cast<std::uint8_t>(cell)});
   }
@@ -200,7 +203,8 @@ int idle_tile(const Board& board, int par, Solver& solver, const SolveOptions& o
     if (!is_single_tile(board.cells[static_cast<std::size_t>(i)].kind)) continue;
     Board without = board;
     without.cells[static_cast<std::size_t>(i)] = plain(without.cells[static_cast<std::size_t>(i)]);
-    const Solution s = solver.solve(without, {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
+    const Solution s =
+        solver.solve(without, {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
     if (s.status == Status::Solved && s.par == par) return i;
   }
   return -1;
@@ -214,7 +218,8 @@ Board remove_idle_tiles(const Board& board, int par, Solver& solver, const Solve
       if (!is_single_tile(b.cells[static_cast<std::size_t>(i)].kind)) continue;
       Board without = b;
       without.cells[static_cast<std::size_t>(i)] = plain(without.cells[static_cast<std::size_t>(i)]);
-      const Solution s = solver.solve(without, {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
+      const Solution s =
+          solver.solve(without, {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
       if (s.status == Status::Solved && s.par == par) {
         b = std::move(without);
         removed = true;
@@ -225,7 +230,8 @@ Board remove_idle_tiles(const Board& board, int par, Solver& solver, const Solve
 }
 
 bool rule_matters(const Board& board, int par, Solver& solver, const SolveOptions& options) {
-  const Solution s = solver.solve(plain_board(board), {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
+  const Solution s =
+      solver.solve(plain_board(board), {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
   if (s.status == Status::OverBudget) return false;  // not shown to matter
   return !(s.status == Status::Solved && s.par == par);
 }
@@ -233,13 +239,15 @@ bool rule_matters(const Board& board, int par, Solver& solver, const SolveOption
 std::vector<int> pits_not_in_play(const Board& board, const Solution& solution) {
   std::vector<int> idle;
   for (int i = 0; i < board.area(); ++i)
-    if (board.cells[static_cast<std::size_t>(i)].kind == Kind::Pit && !(solution.pits_in_play >> i & 1)) idle.push_back(i);
+    if (board.cells[static_cast<std::size_t>(i)].kind == Kind::Pit && !(solution.pits_in_play >> i & 1))
+      idle.push_back(i);
   return idle;
 }
 
 bool shows_lesson(const Board& board, const Solution& solution, Lesson lesson, Solver& solver) {
   switch (lesson) {
-    case Lesson::None: return true;
+    case Lesson::None:
+      return true;
     case Lesson::LongRollHome: {
       // A marble rolls at least three cells and drops into its hole on one of the solution's tilts.
       const Rules rules(board);
@@ -257,7 +265,8 @@ bool shows_lesson(const Board& board, const Solution& solution, Lesson lesson, S
       for (const Dir d : kDirs) {
         const auto after = after_tilt(board, d);
         if (!after || after->marbles.size() != board.marbles.size() || distance_home(*after) >= before) continue;
-        const Solution rest = solver.solve(*after, {.max_par = solution.par + 2, .state_budget = 50000, .count_bits = false});
+        const Solution rest =
+            solver.solve(*after, {.max_par = solution.par + 2, .state_budget = 50000, .count_bits = false});
         if (rest.status == Status::Solved && rest.par >= solution.par) return true;
       }
       return false;
@@ -269,7 +278,8 @@ bool shows_lesson(const Board& board, const Solution& solution, Lesson lesson, S
 std::vector<Gate<Level>> candidate_gates(const Phase& phase, Solver& solver) {
   const Recipe& r = phase.recipe;
   auto solve_into = [&solver](Level& l, int max_par) {
-    const Solution s = solver.solve(l.board, {.max_par = max_par, .state_budget = kGeneratorSolve.state_budget, .count_bits = true});
+    const Solution s =
+        solver.solve(l.board, {.max_par = max_par, .state_budget = kGeneratorSolve.state_budget, .count_bits = true});
     l.par = s.par;
     l.solution = s.moves;
     l.chance = s.chance;
@@ -284,10 +294,14 @@ std::vector<Gate<Level>> candidate_gates(const Phase& phase, Solver& solver) {
       "par over the window",
       [&r, solve_into](Level& l) -> Verdict {
         switch (solve_into(l, r.par_max)) {
-          case Status::Solved: break;
-          case Status::NoSolution: return Verdict::reject("no solution");
-          case Status::ParOverMax: return false;
-          case Status::OverBudget: return Verdict::reject("over the state budget");
+          case Status::Solved:
+            break;
+          case Status::NoSolution:
+            return Verdict::reject("no solution");
+          case Status::ParOverMax:
+            return false;
+          case Status::OverBudget:
+            return Verdict::reject("over the state budget");
         }
         if (l.par < r.par_min) return Verdict::reject("par under the window");
         return Verdict::pass();
@@ -306,12 +320,14 @@ std::vector<Gate<Level>> candidate_gates(const Phase& phase, Solver& solver) {
     });
   }
   if (r.tile != Kind::Floor)
-    gates.emplace_back("rule does not matter", [&solver](Level& l) { return rule_matters(l.board, l.par, solver, kGeneratorSolve); });
-  if (r.pits > 0) gates.emplace_back("pit not in play", [](Level& l) {
-    Solution s;
-    s.pits_in_play = l.pits_in_play;
-    return pits_not_in_play(l.board, s).empty();
-  });
+    gates.emplace_back("rule does not matter",
+                       [&solver](Level& l) { return rule_matters(l.board, l.par, solver, kGeneratorSolve); });
+  if (r.pits > 0)
+    gates.emplace_back("pit not in play", [](Level& l) {
+      Solution s;
+      s.pits_in_play = l.pits_in_play;
+      return pits_not_in_play(l.board, s).empty();
+    });
   if (phase.lesson != Lesson::None)
     gates.emplace_back("lesson not shown", [&phase, &solver](Level& l) {
       Solution s;

@@ -30,16 +30,16 @@ enum class Lesson : std::uint8_t { None, LongRollHome, TemptingTilt };
 struct Recipe {
   int width, height;
   int colours, marbles, pits;
-  int wall_percent;        // chance that an inner cell is a wall
-  Kind tile;               // the chapter's tile (Kind::Floor: none)
+  int wall_percent;          // chance that an inner cell is a wall
+  Kind tile;                 // the chapter's tile (Kind::Floor: none)
   int tiles_min, tiles_max;  // gates/pads/...; locks for keys; ignored for portals (one pair)
   int par_min, par_max;
 };
 
 struct Phase {
   int chapter;
-  int levels;      // how many levels the campaign takes from its pool
-  int pool;        // candidates generated for it
+  int levels;            // how many levels the campaign takes from its pool
+  int pool;              // candidates generated for it
   std::uint64_t budget;  // tries per candidate
   Lesson lesson;
   Recipe recipe;
@@ -56,8 +56,8 @@ const Chapter& chapter(int number);  // 1-based
 
 struct Level {
   int chapter = 0;
-  int phase = 0;   // index into phases()
-  int index = 0;   // 0-based within its chapter
+  int phase = 0;  // index into phases()
+  int index = 0;  // 0-based within its chapter
   Board board;
   int par = 0;
   std::vector<Dir> solution;

@@ -26,14 +26,16 @@ std::vector<int> phases_of(const PackOptions& options) {
   return out;
 }
 
-std::vector<Generated<Level>> run_candidates(const Rng& root, const std::vector<PhaseJob>& jobs, const PackOptions& options) {
+std::vector<Generated<Level>> run_candidates(const Rng& root, const std::vector<PhaseJob>& jobs,
+                                             const PackOptions& options) {
   return run_batch<Generated<Level>>(
       jobs.size(),
       [&](std::size_t i) {
         thread_local Solver solver;  // its buffers are reused; results never depend on them
         const Phase& phase = phases()[static_cast<std::size_t>(jobs[i].phase)];
-        return generate_candidate(phase, root.fork("phase", static_cast<std::uint64_t>(jobs[i].phase)).fork("candidate", jobs[i].candidate),
-                                  solver);
+        return generate_candidate(
+            phase, root.fork("phase", static_cast<std::uint64_t>(jobs[i].phase)).fork("candidate", jobs[i].candidate),
+            solver);
       },
       {.jobs = options.jobs, .progress = options.progress});
 }
@@ -43,8 +45,11 @@ std::string where(std::size_t i) { return fmt::format("level {}", i + 1); }
 Level level_from_json(const nlohmann::json& j, std::size_t i) {
   using namespace json_read;
   const std::string w = where(i);
-  const auto whole = [&](std::string_view key, int lo, int hi) { return integer(field(j, key, w), lo, hi, at(w, key)); };
-  if (whole("id", 1, 100000) != static_cast<int>(i + 1)) fail(at(w, "id"), fmt::format("expected {} (levels are numbered in order)", i + 1));
+  const auto whole = [&](std::string_view key, int lo, int hi) {
+    return integer(field(j, key, w), lo, hi, at(w, key));
+  };
+  if (whole("id", 1, 100000) != static_cast<int>(i + 1))
+    fail(at(w, "id"), fmt::format("expected {} (levels are numbered in order)", i + 1));
   Level l;
   l.chapter = whole("chapter", 1, static_cast<int>(chapters().size()));
   if (text(field(j, "chapter_name", w), at(w, "chapter_name")) != chapter(l.chapter).name)
@@ -93,7 +98,8 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
   const std::vector<int> wanted = phases_of(options);
   std::vector<PhaseJob> jobs;
   for (const int p : wanted)
-    for (int i = 0; i < phases()[static_cast<std::size_t>(p)].pool; ++i) jobs.push_back({p, static_cast<std::uint64_t>(i)});
+    for (int i = 0; i < phases()[static_cast<std::size_t>(p)].pool; ++i)
+      jobs.push_back({p, static_cast<std::uint64_t>(i)});
   auto results = run_candidates(root, jobs, options);
 
   // Sequential, in phase order: every choice is the same for any jobs count.
@@ -123,17 +129,21 @@ Pack generate_pack(const std::string& seed, const PackOptions& options) {
       tally.reject(kNoRun);
       std::vector<PhaseJob> more;
       for (int i = 0; i < phase.pool; ++i) more.push_back({p, static_cast<std::uint64_t>(extra * phase.pool + i)});
-      auto batch = run_candidates(root, more, {.only_chapter = options.only_chapter, .jobs = options.jobs, .progress = nullptr});
+      auto batch =
+          run_candidates(root, more, {.only_chapter = options.only_chapter, .jobs = options.jobs, .progress = nullptr});
       absorb(batch, 0, batch.size());
       run = select_run(pack.levels, shapes, pool, phase);
     }
     if (run.empty()) {
       std::string pool_text;
-      for (const Level& l : pool) pool_text += fmt::format(" {}/{:.1f}", l.par, static_cast<double>(l.bits_milli) / 1000);
-      const std::string after = pack.levels.empty() ? std::string("none")
-                                                    : fmt::format("{}/{:.1f}", pack.levels.back().par, static_cast<double>(pack.levels.back().bits_milli) / 1000);
-      throw Failure(fmt::format("seed '{}': chapter {} phase {}: {} from a pool of {} (par/bits after {}:{})\n{}", seed, phase.chapter, p,
-                                kNoRun, pool.size(), after, pool_text, tally.table()));
+      for (const Level& l : pool)
+        pool_text += fmt::format(" {}/{:.1f}", l.par, static_cast<double>(l.bits_milli) / 1000);
+      const std::string after = pack.levels.empty()
+                                    ? std::string("none")
+                                    : fmt::format("{}/{:.1f}", pack.levels.back().par,
+                                                  static_cast<double>(pack.levels.back().bits_milli) / 1000);
+      throw Failure(fmt::format("seed '{}': chapter {} phase {}: {} from a pool of {} (par/bits after {}:{})\n{}", seed,
+                                phase.chapter, p, kNoRun, pool.size(), after, pool_text, tally.table()));
     }
     for (Level& l : run) {
       l.index = pack.levels.empty() || pack.levels.back().chapter != l.chapter ? 0 : pack.levels.back().index + 1;
@@ -178,8 +188,10 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   }
   // One tally per chapter (they are for information: verify does not judge them).
   const auto chapter_count = static_cast<std::size_t>(std::popcount(chapters_seen));
-  const auto& tallies = array(field(body, "tallies", "body"), chapter_count, chapter_count, "tallies (one per chapter)");
-  for (std::size_t t = 0; t < tallies.size(); ++t) pack.chapter_tallies.push_back(Tally::from_json(tallies[t], at("tallies", t)));
+  const auto& tallies =
+      array(field(body, "tallies", "body"), chapter_count, chapter_count, "tallies (one per chapter)");
+  for (std::size_t t = 0; t < tallies.size(); ++t)
+    pack.chapter_tallies.push_back(Tally::from_json(tallies[t], at("tallies", t)));
   return pack;
 }
 
@@ -190,29 +202,42 @@ std::vector<std::string> verify_pack(const Pack& pack) {
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    auto at = [&](int cell) { return cell_name({cell % l.board.width, cell / l.board.width}); };  // "C2", as a player names it
+    auto at = [&](int cell) {
+      return cell_name({cell % l.board.width, cell / l.board.width});
+    };  // "C2", as a player names it
     shapes.push_back(shapes_of(l.board));
     if (static_cast<int>(l.solution.size()) != l.par || play(l.board, l.solution) != Outcome::Cleared)
       broken(fmt::format("its solution does not clear the board in exactly its par {}", l.par));
-    const Solution s = solver.solve(l.board, {.max_par = l.par, .state_budget = kVerifySolve.state_budget, .count_bits = true});
+    const Solution s =
+        solver.solve(l.board, {.max_par = l.par, .state_budget = kVerifySolve.state_budget, .count_bits = true});
     if (s.status != Status::Solved || s.par != l.par) {
-      broken(s.status == Status::Solved ? fmt::format("par {} is not the shortest: BFS clears it in {}", l.par, s.par)
-                                        : fmt::format("par {} is not the BFS minimum ({})", l.par, to_string(s.status)));
+      broken(s.status == Status::Solved
+                 ? fmt::format("par {} is not the shortest: BFS clears it in {}", l.par, s.par)
+                 : fmt::format("par {} is not the BFS minimum ({})", l.par, to_string(s.status)));
     } else {
-      if (s.chance != l.chance) broken(fmt::format("chance {}/12^{} is not the counted {}/12^{}", chance_text(l.chance), l.par, chance_text(s.chance), l.par));
+      if (s.chance != l.chance)
+        broken(fmt::format("chance {}/12^{} is not the counted {}/12^{}", chance_text(l.chance), l.par,
+                           chance_text(s.chance), l.par));
       if (s.bits_milli != l.bits_milli)
-        broken(fmt::format("bits {:.3f} is not the counted {:.3f}", static_cast<double>(l.bits_milli) / 1000, static_cast<double>(s.bits_milli) / 1000));
+        broken(fmt::format("bits {:.3f} is not the counted {:.3f}", static_cast<double>(l.bits_milli) / 1000,
+                           static_cast<double>(s.bits_milli) / 1000));
       for (const int pit : pits_not_in_play(l.board, s)) broken(fmt::format("pit at {} is not in play", at(pit)));
       if (const int idle = idle_tile(l.board, l.par, solver, kVerifySolve); idle >= 0)
-        broken(fmt::format("tile '{}' at {} does not matter: par stays {} without it", to_rows(l.board)[static_cast<std::size_t>(idle / l.board.width)][static_cast<std::size_t>(idle % l.board.width)], at(idle), l.par));
+        broken(fmt::format("tile '{}' at {} does not matter: par stays {} without it",
+                           to_rows(l.board)[static_cast<std::size_t>(idle / l.board.width)]
+                                           [static_cast<std::size_t>(idle % l.board.width)],
+                           at(idle), l.par));
       const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
       if (tile != Kind::Floor) {
-        if (count_kind(l.board, tile) == 0) broken("has none of its chapter's tiles");
-        else if (!rule_matters(l.board, l.par, solver, kVerifySolve)) broken("the rule does not matter: the plain board has the same par");
+        if (count_kind(l.board, tile) == 0)
+          broken("has none of its chapter's tiles");
+        else if (!rule_matters(l.board, l.par, solver, kVerifySolve))
+          broken("the rule does not matter: the plain board has the same par");
       }
     }
     for (std::size_t j = 0; j < i; ++j)
-      if (auto why = near_copy(pack.levels[j], shapes[j], l)) broken(fmt::format("near copy of level {}: {}", j + 1, *why));
+      if (auto why = near_copy(pack.levels[j], shapes[j], l))
+        broken(fmt::format("near copy of level {}: {}", j + 1, *why));
     if (i > 0) {
       if (auto why = easier_than(pack.levels[i - 1], l)) broken(fmt::format("easier than level {}: {}", i, *why));
       std::size_t run = 1;

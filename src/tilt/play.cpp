@@ -47,7 +47,8 @@ std::string_view tile_rule(Kind kind) {
       return "^ > v < one-way gate (restricts): a marble may enter it only moving the way its arrow points; "
              "it may leave in any direction.";
     case Kind::PluggedHole:
-      return "1 2 3 4 plugged hole (red, green, blue, yellow; restricts until knocked out): stops marbles like a wall until one "
+      return "1 2 3 4 plugged hole (red, green, blue, yellow; restricts until knocked out): stops marbles like a wall "
+             "until one "
              "hits it; that knocks the plug out (the marble stays where it stopped) and from then on it is an "
              "open hole of its colour.";
     case Kind::Spring:
@@ -57,7 +58,8 @@ std::string_view tile_rule(Kind kind) {
       return "m magnet (either: it redirects): a solid block; a marble that rolls onto a cell beside it (sharing a "
              "side) stops there.";
     case Kind::Glass:
-      return "+ glass (restricts: all it can do is lose a marble): marbles may roll over it, but a marble that stops on it breaks it and is "
+      return "+ glass (restricts: all it can do is lose a marble): marbles may roll over it, but a marble that stops "
+             "on it breaks it and is "
              "lost.";
     case Kind::Cracked:
       return "c cracked floor (restricts): when a marble rolls off it, it collapses into a pit.";
@@ -75,20 +77,34 @@ std::string_view tile_rule(Kind kind) {
 
 std::string legend_entry(const Cell& c) {
   switch (c.kind) {
-    case Kind::Floor: return ". floor";
-    case Kind::Wall: return "# wall";
-    case Kind::Hole: return fmt::format("{} {} hole", colour_letter(c.colour), kColourNames[c.colour]);
-    case Kind::Pit: return "X pit";
-    case Kind::StopPad: return "s stop pad";
-    case Kind::Gate: return fmt::format("{} gate (enter moving {})", cell_char(c), kDirNames[static_cast<std::size_t>(c.dir)]);
-    case Kind::PluggedHole: return fmt::format("{} plugged {} hole", cell_char(c), kColourNames[c.colour]);
-    case Kind::Spring: return "z spring";
-    case Kind::Magnet: return "m magnet";
-    case Kind::Glass: return "+ glass";
-    case Kind::Cracked: return "c cracked floor";
-    case Kind::Portal: return "O portal";
-    case Kind::Key: return "k key";
-    case Kind::Lock: return "L lock";
+    case Kind::Floor:
+      return ". floor";
+    case Kind::Wall:
+      return "# wall";
+    case Kind::Hole:
+      return fmt::format("{} {} hole", colour_letter(c.colour), kColourNames[c.colour]);
+    case Kind::Pit:
+      return "X pit";
+    case Kind::StopPad:
+      return "s stop pad";
+    case Kind::Gate:
+      return fmt::format("{} gate (enter moving {})", cell_char(c), kDirNames[static_cast<std::size_t>(c.dir)]);
+    case Kind::PluggedHole:
+      return fmt::format("{} plugged {} hole", cell_char(c), kColourNames[c.colour]);
+    case Kind::Spring:
+      return "z spring";
+    case Kind::Magnet:
+      return "m magnet";
+    case Kind::Glass:
+      return "+ glass";
+    case Kind::Cracked:
+      return "c cracked floor";
+    case Kind::Portal:
+      return "O portal";
+    case Kind::Key:
+      return "k key";
+    case Kind::Lock:
+      return "L lock";
   }
   return {};
 }
@@ -101,12 +117,17 @@ std::optional<Dir> parse_tilt(std::string_view word) {
   std::string lower;
   for (const char c : word) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (std::size_t d = 0; d < 4; ++d)
-    if (lower == kDirNames[d] || (lower.size() == 1 && lower[0] == std::tolower(kDirLetter[d]))) return static_cast<Dir>(d);
+    if (lower == kDirNames[d] || (lower.size() == 1 && lower[0] == std::tolower(kDirLetter[d])))
+      return static_cast<Dir>(d);
   return std::nullopt;
 }
 
 LevelPlay::LevelPlay(const Level& level)
-    : board_(level.board), rules_(level.board), state_(rules_.start()), par_(level.par), bits_milli_(level.bits_milli) {}
+    : board_(level.board),
+      rules_(level.board),
+      state_(rules_.start()),
+      par_(level.par),
+      bits_milli_(level.bits_milli) {}
 
 LevelPlay LevelPlay::start(const Pack& pack, std::size_t item) {
   PROVEN_CHECK(item < pack.levels.size(), "tilt LevelPlay::start: no such level");
@@ -163,8 +184,12 @@ MoveResult LevelPlay::apply(std::string_view move) {
       case Fate::Stopped:
         if (p.steps.size() > 1) lines.push_back(fmt::format("{} marble {} -> {}", colour, from, to));
         break;
-      case Fate::Home: lines.push_back(fmt::format("{} marble {} -> {}, home", colour, from, to)); break;
-      case Fate::FellInPit: losses.push_back(fmt::format("the {} marble fell into the pit at {}", colour, to)); break;
+      case Fate::Home:
+        lines.push_back(fmt::format("{} marble {} -> {}, home", colour, from, to));
+        break;
+      case Fate::FellInPit:
+        losses.push_back(fmt::format("the {} marble fell into the pit at {}", colour, to));
+        break;
       case Fate::FellThroughCrack:
         losses.push_back(fmt::format("the {} marble fell through the collapsed floor at {}", colour, to));
         break;
@@ -206,7 +231,8 @@ MoveResult LevelPlay::apply(std::string_view move) {
     if (lines.empty() && losses.empty()) text += "no marble moved";
     if (!losses.empty()) text += (lines.empty() ? "" : "; ") + lost_why_;
     for (const TileEvent& t : report.tiles)
-      if (t.change == TileChange::PlugKnockedOut || t.change == TileChange::FloorCollapsed || t.change == TileChange::KeyTaken) {
+      if (t.change == TileChange::PlugKnockedOut || t.change == TileChange::FloorCollapsed ||
+          t.change == TileChange::KeyTaken) {
         const std::string where = cell_name({t.cell % board_.width, t.cell / board_.width});
         text += t.change == TileChange::PlugKnockedOut   ? fmt::format("; plug at {} knocked out", where)
                 : t.change == TileChange::FloorCollapsed ? fmt::format("; floor at {} collapsed", where)
@@ -245,9 +271,9 @@ std::string LevelPlay::rules() const {
       "nothing is not counted. Cells are named by column letter and row number, A1 at the top left.\n",
       par_);
   // One line per kind of tile on this board, in the order of the chapters that bring them.
-  constexpr std::array<Kind, 11> kTiles = {Kind::Pit,   Kind::StopPad, Kind::Gate,   Kind::PluggedHole,
-                                           Kind::Spring, Kind::Magnet, Kind::Glass, Kind::Cracked,
-                                           Kind::Portal, Kind::Key,    Kind::Lock};
+  constexpr std::array<Kind, 11> kTiles = {Kind::Pit,    Kind::StopPad, Kind::Gate,  Kind::PluggedHole,
+                                           Kind::Spring, Kind::Magnet,  Kind::Glass, Kind::Cracked,
+                                           Kind::Portal, Kind::Key,     Kind::Lock};
   for (const Kind k : kTiles)
     if (count_kind(board_, k) > 0) text += fmt::format("{}\n", tile_rule(k));
   return text;

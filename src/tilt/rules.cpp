@@ -6,7 +6,8 @@
 
 namespace proven::tilt {
 
-Rules::Rules(const Board& board) : width_(board.width), height_(board.height), marbles_(static_cast<int>(board.marbles.size())) {
+Rules::Rules(const Board& board)
+    : width_(board.width), height_(board.height), marbles_(static_cast<int>(board.marbles.size())) {
   PROVEN_CHECK(board.area() <= kMaxCells && marbles_ <= kMaxMarbles, "board too large for Rules");
   tile_index_.fill(-1);
   twin_.fill(-1);
@@ -38,7 +39,8 @@ Rules::Rules(const Board& board) : width_(board.width), height_(board.height), m
       for (int d = 0; d < 4; ++d) {
         const int nx = x + kDx[static_cast<std::size_t>(d)], ny = y + kDy[static_cast<std::size_t>(d)];
         const bool inside = nx >= 0 && ny >= 0 && nx < width_ && ny < height_;
-        step_[i][static_cast<std::size_t>(d)] = inside && !solid(nx, ny) ? static_cast<std::int8_t>(ny * width_ + nx) : std::int8_t{-1};
+        step_[i][static_cast<std::size_t>(d)] =
+            inside && !solid(nx, ny) ? static_cast<std::int8_t>(ny * width_ + nx) : std::int8_t{-1};
         if (inside && board.at(nx, ny).kind == Kind::Magnet && !solid(x, y)) magnet_side_ |= 1ULL << i;
       }
     }
@@ -58,7 +60,9 @@ bool Rules::slide(State& s, int m, Dir d, std::uint64_t& occupied, TiltTrace* tr
   int rolled = 0;
   MarblePath* path = nullptr;
   if constexpr (kReport) {
-    report->marbles.push_back({.colour = colour_[static_cast<std::size_t>(m)], .steps = {{static_cast<std::uint8_t>(cell), StepEvent::Rolled}}, .fate = Fate::Stopped});
+    report->marbles.push_back({.colour = colour_[static_cast<std::size_t>(m)],
+                               .steps = {{static_cast<std::uint8_t>(cell), StepEvent::Rolled}},
+                               .fate = Fate::Stopped});
     path = &report->marbles.back();
   }
   const auto step_to = [&](int to, StepEvent event) {
@@ -165,10 +169,22 @@ Outcome Rules::tilt_impl(const State& from, Dir d, State& to, TiltTrace* trace, 
     const int x = p % width_, y = p / width_;
     int along = 0, across = 0;
     switch (d) {
-      case Dir::Up: along = -y; across = x; break;
-      case Dir::Down: along = y; across = x; break;
-      case Dir::Left: along = -x; across = y; break;
-      case Dir::Right: along = x; across = y; break;
+      case Dir::Up:
+        along = -y;
+        across = x;
+        break;
+      case Dir::Down:
+        along = y;
+        across = x;
+        break;
+      case Dir::Left:
+        along = -x;
+        across = y;
+        break;
+      case Dir::Right:
+        along = x;
+        across = y;
+        break;
     }
     const int rank = -along * kMaxSide + across;  // smaller rank moves first
     int at = count++;
@@ -226,7 +242,8 @@ State Rules::unpack(std::uint64_t k) const {
   s.plugs_out = static_cast<std::uint8_t>(k & 0xf);
   k >>= 4;
   s.pos.fill(kHome);
-  for (int m = marbles_ - 1; m >= 0; --m, k >>= 7) s.pos[static_cast<std::size_t>(m)] = static_cast<std::uint8_t>(k & 0x7f);
+  for (int m = marbles_ - 1; m >= 0; --m, k >>= 7)
+    s.pos[static_cast<std::size_t>(m)] = static_cast<std::uint8_t>(k & 0x7f);
   return s;
 }
 

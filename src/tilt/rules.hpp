@@ -22,9 +22,9 @@ inline constexpr std::uint8_t kLost = 0x7e;  // a marble that fell or broke glas
 
 struct State {
   std::array<std::uint8_t, kMaxMarbles> pos{};  // cell, or kHome
-  std::uint8_t plugs_out = 0;   // bit i: plug i has been knocked out
-  std::uint8_t collapsed = 0;   // bit i: cracked cell i has become a pit
-  std::uint8_t key_taken = 0;   // 1 once a marble has rolled over the key
+  std::uint8_t plugs_out = 0;                   // bit i: plug i has been knocked out
+  std::uint8_t collapsed = 0;                   // bit i: cracked cell i has become a pit
+  std::uint8_t key_taken = 0;                   // 1 once a marble has rolled over the key
   bool operator==(const State&) const = default;
 };
 
@@ -57,8 +57,9 @@ struct TileEvent {
   TileChange change = TileChange::PlugKnockedOut;
 };
 struct TiltReport {
-  std::vector<MarblePath> marbles;  // in the order they moved (leading marble first); marbles home before the tilt are absent
-  std::vector<TileEvent> tiles;     // in the order they happened
+  std::vector<MarblePath>
+      marbles;  // in the order they moved (leading marble first); marbles home before the tilt are absent
+  std::vector<TileEvent> tiles;  // in the order they happened
 };
 
 class Rules {
@@ -73,7 +74,7 @@ class Rules {
   // loses: a lost marble's cell is kLost there. A separate instantiation, so the solver's tilt
   // above pays nothing for it.
   Outcome tilt(const State& from, Dir d, State& to, TiltReport& report) const;
-  std::uint64_t key(const State& s) const;   // canonical: same-colour marbles sorted
+  std::uint64_t key(const State& s) const;  // canonical: same-colour marbles sorted
   State unpack(std::uint64_t key) const;
   bool cleared(const State& s) const;
 
@@ -93,7 +94,7 @@ class Rules {
   std::array<Dir, kMaxCells> gate_dir_{};
   std::array<std::int8_t, kMaxCells> tile_index_{};  // plug or cracked index, -1 otherwise
   std::array<std::int8_t, kMaxCells> twin_{};        // portals: the other portal
-  std::uint64_t magnet_side_ = 0;                     // cells next to a magnet
+  std::uint64_t magnet_side_ = 0;                    // cells next to a magnet
   State start_;
 };
 

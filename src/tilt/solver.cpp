@@ -16,10 +16,14 @@ constexpr std::size_t kSlotBits = 20;  // 1M slots: load stays under 1/4 at the 
 
 const char* to_string(Status v) {
   switch (v) {
-    case Status::Solved: return "solved";
-    case Status::NoSolution: return "no solution";
-    case Status::ParOverMax: return "par over the maximum";
-    case Status::OverBudget: return "over the state budget";
+    case Status::Solved:
+      return "solved";
+    case Status::NoSolution:
+      return "no solution";
+    case Status::ParOverMax:
+      return "par over the maximum";
+    case Status::OverBudget:
+      return "over the state budget";
   }
   return "?";
 }

@@ -25,14 +25,14 @@ namespace proven::tilt {
 inline constexpr int kMaxPar = 31;  // 12^31 < 2^112: the chance numerator fits 128 bits
 
 __extension__ using Chance = unsigned __int128;  // GCC's 128-bit integer; the numerator of P
-std::string chance_text(Chance numerator);         // decimal digits
+std::string chance_text(Chance numerator);       // decimal digits
 std::optional<Chance> chance_from_text(const std::string& digits);
 
 enum class Status { Solved, NoSolution, ParOverMax, OverBudget };
 const char* to_string(Status v);
 
 struct SolveOptions {
-  int max_par = 20;                 // search no deeper than this
+  int max_par = 20;                   // search no deeper than this
   std::size_t state_budget = 250000;  // distinct states before giving up (work units, not time)
   bool count_bits = true;
 };
@@ -40,11 +40,11 @@ struct SolveOptions {
 struct Solution {
   Status status = Status::NoSolution;
   int par = 0;
-  std::vector<Dir> moves;            // one shortest clearing sequence
-  Chance chance = 0;                 // P * 12^par, exactly
-  std::int64_t bits_milli = 0;       // round(1000 * bits)
-  std::uint64_t pits_in_play = 0;    // pit cells some tilt from a state at distance < par falls into
-  std::size_t states = 0;            // distinct states discovered
+  std::vector<Dir> moves;          // one shortest clearing sequence
+  Chance chance = 0;               // P * 12^par, exactly
+  std::int64_t bits_milli = 0;     // round(1000 * bits)
+  std::uint64_t pits_in_play = 0;  // pit cells some tilt from a state at distance < par falls into
+  std::size_t states = 0;          // distinct states discovered
 };
 
 class Solver {

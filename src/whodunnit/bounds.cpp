@@ -14,9 +14,7 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 }  // namespace
 
-bool Lattice::is_cell_set(CategoryMask mask) {
-  return std::popcount(static_cast<unsigned>(mask & ~kPortraitBit)) <= 2;
-}
+bool Lattice::is_cell_set(CategoryMask mask) { return std::popcount(static_cast<unsigned>(mask & ~kPortraitBit)) <= 2; }
 
 Lattice::Lattice(const Setup& setup) : setup_(setup) {
   const int categories = setup_.category_count();
@@ -75,8 +73,7 @@ Lattice::Lattice(const Setup& setup) : setup_(setup) {
 
 int Lattice::encode(CategoryMask mask, std::span<const int> value_of_category) const {
   int cell = set_offset_[mask];
-  for (std::size_t c = 0; c < value_of_category.size(); ++c)
-    cell += set_stride_[mask][c] * value_of_category[c];
+  for (std::size_t c = 0; c < value_of_category.size(); ++c) cell += set_stride_[mask][c] * value_of_category[c];
   return cell;
 }
 
@@ -224,9 +221,7 @@ Outcome solve(const Lattice& lattice, std::span<const Clue> clues) {
   const std::int64_t work = bounds.propagate();
   if (bounds.contradictory()) return {.status = Status::Contradictory, .ambiguity = 0, .work = work};
   const int ambiguity = bounds.ambiguity();
-  return {.status = ambiguity == 0 ? Status::Determined : Status::Undetermined,
-          .ambiguity = ambiguity,
-          .work = work};
+  return {.status = ambiguity == 0 ? Status::Determined : Status::Undetermined, .ambiguity = ambiguity, .work = work};
 }
 
 }  // namespace proven::whodunnit

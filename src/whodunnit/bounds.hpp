@@ -12,7 +12,8 @@
 // Cells: for every category set S holding at most two trait categories (the portrait optional)
 // and every tuple of values on S, the number of suspects with exactly those values. Combinations
 // of three trait categories are not cells: with the portrait paired with any two, fixing every
-// portrait's identity fixes every cell, and the lattice stays small: 3 753 cells for a cast of 8 with four trait categories of 8 values.
+// portrait's identity fixes every cell, and the lattice stays small: 3 753 cells for a cast of 8 with four trait
+// categories of 8 values.
 //
 // Propagation uses one relation, everywhere it applies: a cell X on S and a category c outside S
 // split X into its refinements X+(c=v), v over c's values, whose counts sum to X's. Each such
@@ -56,13 +57,13 @@ class Lattice {
   int encode(CategoryMask mask, std::span<const int> value_of_category) const;
 
   Setup setup_;
-  std::vector<int> set_offset_;                // per mask: first cell, or -1
-  std::vector<std::vector<int>> set_stride_;   // per mask, per category: stride (0 if absent)
+  std::vector<int> set_offset_;               // per mask: first cell, or -1
+  std::vector<std::vector<int>> set_stride_;  // per mask, per category: stride (0 if absent)
   std::vector<CategoryMask> cell_mask_;
   std::vector<int> group_parent_;
-  std::vector<int> group_child_begin_;         // size groups + 1, into group_child_
+  std::vector<int> group_child_begin_;  // size groups + 1, into group_child_
   std::vector<int> group_child_;
-  std::vector<int> cell_group_begin_;          // size cells + 1, into cell_group_
+  std::vector<int> cell_group_begin_;  // size cells + 1, into cell_group_
   std::vector<int> cell_group_;
 };
 
@@ -102,7 +103,7 @@ class Bounds {
   const Lattice* lattice_;
   std::vector<std::uint8_t> min_;
   std::vector<std::uint8_t> max_;
-  std::vector<int> queue_;                 // ring buffer of group ids, capacity = groups
+  std::vector<int> queue_;  // ring buffer of group ids, capacity = groups
   std::vector<std::uint8_t> queued_;
   std::size_t head_ = 0;
   std::size_t size_ = 0;

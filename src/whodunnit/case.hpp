@@ -29,7 +29,7 @@ namespace proven::whodunnit {
 inline constexpr int kCaseVersion = 2;
 
 struct Question {
-  int murderer = -1;                 // portrait index: the answer
+  int murderer = -1;                   // portrait index: the answer
   std::vector<Term> description = {};  // traits only the murderer has, in category order
 };
 

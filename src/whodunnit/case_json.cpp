@@ -97,8 +97,9 @@ Setup read_setup(int cast, const json& value, const std::string& where) {
     const json& values = any_array(jr::field(value[i], "values", here), sub(here, "values"));
     for (std::size_t j = 0; j < values.size(); ++j) {
       const std::string there = jr::at(sub(here, "values"), j);
-      category.values.push_back({.name = jr::text(jr::field(values[j], "name", there), sub(there, "name")),
-                                 .count = jr::integer(jr::field(values[j], "count", there), 1, kMaxCast, sub(there, "count"))});
+      category.values.push_back(
+          {.name = jr::text(jr::field(values[j], "name", there), sub(there, "name")),
+           .count = jr::integer(jr::field(values[j], "count", there), 1, kMaxCast, sub(there, "count"))});
     }
     categories.push_back(std::move(category));
   }
@@ -153,7 +154,8 @@ void read_figures(const json& f, Case& c) {
   c.figures.obviousness = figure("obviousness");
   const json& per_clue = any_array(jr::field(f, "clue_obviousness", "figures"), "figures.clue_obviousness");
   for (std::size_t i = 0; i < per_clue.size(); ++i)
-    c.figures.clue_obviousness.push_back(jr::integer(per_clue[i], 0, kMaxFigure, jr::at("figures.clue_obviousness", i)));
+    c.figures.clue_obviousness.push_back(
+        jr::integer(per_clue[i], 0, kMaxFigure, jr::at("figures.clue_obviousness", i)));
   c.figures.gold_standard = jr::boolean(jr::field(f, "gold_standard", "figures"), "figures.gold_standard");
   if (const json* calls = jr::optional_field(f, "solver_calls", "figures"))
     c.solver_calls = jr::integer64(*calls, 0, std::numeric_limits<std::int64_t>::max(), "figures.solver_calls");
@@ -162,7 +164,9 @@ void read_figures(const json& f, Case& c) {
 }  // namespace
 
 CaseFile case_file(Case c) {
-  CaseFile file{.seed = c.seed, .params = {.cast = c.setup.cast, .budget = c.solver_budget}, .content = std::move(c),
+  CaseFile file{.seed = c.seed,
+                .params = {.cast = c.setup.cast, .budget = c.solver_budget},
+                .content = std::move(c),
                 .has_figures = true};
   return file;
 }
@@ -189,8 +193,11 @@ json case_body_json(const Case& c, bool with_figures) {
     json markup = json::array();
     for (const Bound& b : clue.bounds)
       markup.push_back({{"traits", traits_json(setup, b.traits)}, {"min", b.min}, {"max", b.max}});
-    clues.push_back({{"kind", clue.kind}, {"prose", clue.prose}, {"speaker", portrait_json(setup, clue.speaker)},
-                     {"teller", portrait_json(setup, clue.teller)}, {"markup", markup}});
+    clues.push_back({{"kind", clue.kind},
+                     {"prose", clue.prose},
+                     {"speaker", portrait_json(setup, clue.speaker)},
+                     {"teller", portrait_json(setup, clue.teller)},
+                     {"markup", markup}});
   }
   json solution = json::array();
   for (const std::vector<int>& row : c.solution) {
@@ -226,7 +233,8 @@ json to_json(const Case& c) {
 }
 
 CaseFile case_from_body(const Envelope& envelope, const json& body) {
-  CaseFile file{.seed = envelope.seed, .params = params_from_json(envelope.params), .content = {}, .has_figures = false};
+  CaseFile file{
+      .seed = envelope.seed, .params = params_from_json(envelope.params), .content = {}, .has_figures = false};
   Case& c = file.content;
   c.seed = envelope.seed;
   c.generator_version = envelope.generator_version;

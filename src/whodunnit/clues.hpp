@@ -36,8 +36,8 @@ inline Clue not_both(int suspect, Term a, Term b) {
 // "<a> is <b>" / "Both <a>s are <b>": every one of the `count_a` suspects with a (the setup
 // says how many) has b too. Spelled as the setup's count of a and the count of a-and-b.
 inline Clue every(Term a, Term b, int count_a) {
-  return {.bounds = {{.traits = {a}, .min = count_a, .max = count_a},
-                     {.traits = {a, b}, .min = count_a, .max = count_a}}};
+  return {
+      .bounds = {{.traits = {a}, .min = count_a, .max = count_a}, {.traits = {a, b}, .min = count_a, .max = count_a}}};
 }
 // The spec's "Abigail is a Baroness" where exactly one suspect is Abigail.
 inline Clue same_person(Term a, Term b, int count_a = 1) { return every(a, b, count_a); }

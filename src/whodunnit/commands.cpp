@@ -71,7 +71,8 @@ void run_solve(const SolveArgs& args) {
       text += fmt::format("\nEvery identity is fixed after {} steps:\n", steps.size());
     }
     text += solution_text(c.setup, proof.solution);
-    text += fmt::format("Question: {}\nAnswer: {}\n", c.question_prose, suspect_text(c.setup, proof.solution, proof.murderer));
+    text += fmt::format("Question: {}\nAnswer: {}\n", c.question_prose,
+                        suspect_text(c.setup, proof.solution, proof.murderer));
   }
   fmt::print("{}", text);
 }
@@ -79,8 +80,12 @@ void run_solve(const SolveArgs& args) {
 void run_stats(const StatsArgs& args) {
   const SeedList seeds = parse_seed_list(args.seeds, {.min = 0, .max = 999'999'999'999, .max_count = kMaxStatsSeeds});
   Progress progress("cases", seeds.count());
-  const std::string report = stats_report({.seeds = seeds, .cast = args.params.cast, .solver_budget = args.params.budget,
-                                           .jobs = args.jobs, .top_phrases = args.top, .progress = &progress});
+  const std::string report = stats_report({.seeds = seeds,
+                                           .cast = args.params.cast,
+                                           .solver_budget = args.params.budget,
+                                           .jobs = args.jobs,
+                                           .top_phrases = args.top,
+                                           .progress = &progress});
   progress.finish();
   fmt::print("{}", report);
 }

@@ -24,7 +24,8 @@ std::vector<GridCell> grid_cells(const Lattice& lattice) {
     for (int c = 1; c < setup.category_count(); ++c)
       for (int v = 0; v < setup.value_count(c); ++v) {
         const Term traits[] = {{.category = kPortrait, .value = s}, {.category = c, .value = v}};
-        out.push_back({.cell = lattice.cell_of(traits), .positive = {.suspect = s, .trait = {.category = c, .value = v}}});
+        out.push_back(
+            {.cell = lattice.cell_of(traits), .positive = {.suspect = s, .trait = {.category = c, .value = v}}});
       }
   return out;
 }
@@ -154,9 +155,8 @@ class StepSearch {
     for (const int i : step.clues) alone.restrict_all(clues_[at(i)].bounds);
     alone.propagate();
     const std::vector<Fact> without_grid = facts_of(alone, cells_);
-    step.uses_grid = !std::ranges::all_of(step.settled, [&](const Fact& f) {
-      return std::ranges::find(without_grid, f) != without_grid.end();
-    });
+    step.uses_grid = !std::ranges::all_of(
+        step.settled, [&](const Fact& f) { return std::ranges::find(without_grid, f) != without_grid.end(); });
     return step;
   }
 
@@ -164,8 +164,8 @@ class StepSearch {
   std::span<const Clue> clues_;
   std::vector<GridCell> cells_;
   Bounds base_;
-  std::vector<char> in_grid_;  // per grid cell: its fact is in the grid
-  std::vector<char> in_base_;  // per grid cell: fixed in the base state
+  std::vector<char> in_grid_;     // per grid cell: its fact is in the grid
+  std::vector<char> in_base_;     // per grid cell: fixed in the base state
   std::vector<Fact> positives_;   // of the grid
   std::vector<Fact> base_facts_;  // fixed in the base state, not in the grid
   std::vector<int> useful_;

@@ -10,10 +10,10 @@
 namespace proven::whodunnit {
 
 struct Figures {
-  int initial_ambiguity = 0;            // a
-  std::vector<int> clue_obviousness;    // a − a_n, per clue
-  int obviousness = 0;                  // Σ (a − a_n)
-  bool gold_standard = false;           // obviousness < initial_ambiguity
+  int initial_ambiguity = 0;          // a
+  std::vector<int> clue_obviousness;  // a − a_n, per clue
+  int obviousness = 0;                // Σ (a − a_n)
+  bool gold_standard = false;         // obviousness < initial_ambiguity
 };
 
 // Each clue must be consistent with the setup on its own (a contract: contradictory clues never

@@ -2,8 +2,8 @@
 
 #include <chrono>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "core/batch.hpp"
 #include "core/check.hpp"
@@ -61,8 +61,8 @@ std::vector<std::string> Game::solution(const Document& doc, std::size_t item) {
     for (int c = 1; c < setup.category_count(); ++c) {
       const Category& category = setup.categories[static_cast<std::size_t>(c)];
       const int v = check.proof->solution[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)];
-      moves.push_back(fmt::format("mark {} {} {} yes", s + 1, category.name,
-                                  category.values[static_cast<std::size_t>(v)].name));
+      moves.push_back(
+          fmt::format("mark {} {} {} yes", s + 1, category.name, category.values[static_cast<std::size_t>(v)].name));
     }
   moves.push_back(fmt::format("accuse {}", check.proof->murderer + 1));
   return moves;

@@ -29,7 +29,8 @@ namespace proven::whodunnit {
 
 struct Game {
   static constexpr std::string_view kName = "whodunnit";
-  static constexpr std::string_view kSummary = "murder mysteries whose clues determine every identity, solved step by step";
+  static constexpr std::string_view kSummary =
+      "murder mysteries whose clues determine every identity, solved step by step";
   static constexpr std::string_view kFormat = kCaseFormat;
   static constexpr std::string_view kWhat = kCaseWhat;
   static constexpr std::string_view kItem = "case";

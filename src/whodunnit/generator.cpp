@@ -153,8 +153,8 @@ int kind_of(const std::vector<Candidate>& pool, int i) { return static_cast<int>
 // stays determined and no kind goes over `per_kind`. Each round takes the first improving swap
 // in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or
 // when the budget is spent.
-void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept,
-                       std::int64_t budget, int per_kind, const Rng& rng, Rejections& rejections) {
+void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, std::int64_t budget,
+                       int per_kind, const Rng& rng, Rejections& rejections) {
   for (std::uint64_t round = 0; solver.calls() < budget; ++round) {
     std::vector<int> by_obviousness = kept;
     std::ranges::stable_sort(by_obviousness,
@@ -227,9 +227,7 @@ std::vector<int> greedy_start(Solver& solver, const std::vector<Candidate>& pool
 
 // Narrator facts first, then the testimonies by speaker, each group in the order kept.
 void order_for_reading(const std::vector<Candidate>& pool, std::vector<int>& kept) {
-  std::ranges::stable_sort(kept, [&](int x, int y) {
-    return pool[at(x)].clue.speaker < pool[at(y)].clue.speaker;
-  });
+  std::ranges::stable_sort(kept, [&](int x, int y) { return pool[at(x)].clue.speaker < pool[at(y)].clue.speaker; });
 }
 
 // At most this many kept clues of one kind (a cast of 8 keeps about 27 clues).

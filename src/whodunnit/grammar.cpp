@@ -30,8 +30,9 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kRules = {
     // Referring to suspects.
     {"suspect", {"suspect {n}", "the person in portrait {n}", "the sitter in portrait {n}"}},
-    {"said", {"suspect {n} says:", "suspect {n}:", "suspect {n} insists:", "suspect {n} recalls:",
-              "the sitter in portrait {n} says:"}},
+    {"said",
+     {"suspect {n} says:", "suspect {n}:", "suspect {n} insists:", "suspect {n} recalls:",
+      "the sitter in portrait {n} says:"}},
 
     {"is.forename", {"is called {v}", "goes by the name of {v}", "is {v}"}},
     {"is.surname", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {p}"}},
@@ -75,7 +76,8 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"am_not.room", {"was not in the {v}", "never went near the {v}"}},
     {"am_not.generic", {"do not have {c} {v}"}},
 
-    {"noun.forename", {"[.>1]person called {v}", "[.>1]guest called {v}"}},  // "no person called Abigail": only if several are
+    {"noun.forename",
+     {"[.>1]person called {v}", "[.>1]guest called {v}"}},  // "no person called Abigail": only if several are
     {"noun.surname", {"{v}", "member of the {v} family"}},
     {"noun.title", {"{v}"}},
     {"noun.room", {"person in the {v}", "guest in the {v}"}},
@@ -122,8 +124,7 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"beside_none",
      {"^<said:L> \"I sat beside no <noun:A>.\"", "^<said:L> \"Neither of my neighbours <is:A>.\"",
       "^<said:L> \"Neither person beside me <is:A>.\"", "[A=1]^<said:L> \"^<the_one:A> did not sit beside me.\""}},
-    {"beside_both",
-     {"^<said:L> \"Both my neighbours <are:A>.\"", "^<said:L> \"I sat between two <nouns:A>.\""}},
+    {"beside_both", {"^<said:L> \"Both my neighbours <are:A>.\"", "^<said:L> \"I sat between two <nouns:A>.\""}},
     {"on_my_left",
      {"[A=1]^<said:L> \"^<the_one:A> sat on my left.\"", "^<said:L> \"The person on my left <is:A>.\"",
       "^<said:L> \"My left-hand neighbour <is:A>.\""}},
@@ -291,22 +292,28 @@ const std::vector<Alternative>* resolve(const Setup& setup, const Bindings& b, s
 // What a slot reads, given bound variables.
 std::string slot_text(const Setup& setup, const Bindings& b, char slot, char var) {
   switch (slot) {
-    case 'v': return setup.categories[at(term(b, var).category)].values[at(term(b, var).value)].name;
-    case 'c': return setup.categories[at(term(b, var).category)].name;
-    case 'N': return std::string(count_word(count_in_setup(setup, term(b, var))));
-    case 'n': return std::to_string(suspect(b, var) + 1);
-    case 'k': return std::string(count_word(b.K));
+    case 'v':
+      return setup.categories[at(term(b, var).category)].values[at(term(b, var).value)].name;
+    case 'c':
+      return setup.categories[at(term(b, var).category)].name;
+    case 'N':
+      return std::string(count_word(count_in_setup(setup, term(b, var))));
+    case 'n':
+      return std::to_string(suspect(b, var) + 1);
+    case 'k':
+      return std::string(count_word(b.K));
     case 'p': {  // the plural of the current term's value name: Caines, Fairfaxes
       const std::string name = slot_text(setup, b, 'v', var);
-      const bool sibilant = name.ends_with("s") || name.ends_with("x") || name.ends_with("z") ||
-                            name.ends_with("ch") || name.ends_with("sh");
+      const bool sibilant = name.ends_with("s") || name.ends_with("x") || name.ends_with("z") || name.ends_with("ch") ||
+                            name.ends_with("sh");
       return name + (sibilant ? "es" : "s");
     }
     case 'a': {  // the indefinite article before the current term's value name
       const char first = slot_text(setup, b, 'v', var)[0];
       return std::string_view("AEIOU").find(first) != std::string_view::npos ? "an" : "a";
     }
-    default: PROVEN_CHECK(false, "grammar: unknown slot");
+    default:
+      PROVEN_CHECK(false, "grammar: unknown slot");
   }
   return {};
 }
@@ -339,9 +346,15 @@ class Renderer {
     std::string out;
     for (const Token& t : alt->tokens) {
       switch (t.type) {
-        case Token::Type::Text: emit(out, t.text); break;
-        case Token::Type::Slot: emit(out, slot_text(setup_, b_, t.text[0], var)); break;
-        case Token::Type::Cap: b_.capitalise = true; break;
+        case Token::Type::Text:
+          emit(out, t.text);
+          break;
+        case Token::Type::Slot:
+          emit(out, slot_text(setup_, b_, t.text[0], var));
+          break;
+        case Token::Type::Cap:
+          b_.capitalise = true;
+          break;
         case Token::Type::Ref: {
           const std::string inner = expand_rule(t.text, t.var ? t.var : var, rng);
           out += inner;
@@ -462,7 +475,9 @@ class Parser {
         match_tokens(tokens, i + 1, var, c, pos, k);
         return;
       }
-      case Token::Type::Text: match_text(t.text, tokens, i, var, b, pos, k); return;
+      case Token::Type::Text:
+        match_text(t.text, tokens, i, var, b, pos, k);
+        return;
       case Token::Type::Slot: {
         if (t.text[0] == 'k' && !bound(b, 'K')) {
           for (int count = 0; count <= setup_.cast; ++count) {
@@ -477,17 +492,16 @@ class Parser {
       }
       case Token::Type::Ref: {
         const char inner_var = t.var ? t.var : var;
-        match_rule(t.text, inner_var, b, pos, [&](const Bindings& after, std::size_t end) {
-          match_tokens(tokens, i + 1, var, after, end, k);
-        });
+        match_rule(t.text, inner_var, b, pos,
+                   [&](const Bindings& after, std::size_t end) { match_tokens(tokens, i + 1, var, after, end, k); });
         return;
       }
     }
   }
 
   // Matches `text` at pos (the first letter case-blind after ^), then the tokens after i.
-  void match_text(std::string_view text, const std::vector<Token>& tokens, std::size_t i, char var,
-                  const Bindings& b, std::size_t pos, const Continuation& k) const {
+  void match_text(std::string_view text, const std::vector<Token>& tokens, std::size_t i, char var, const Bindings& b,
+                  std::size_t pos, const Continuation& k) const {
     if (text.empty()) {
       match_tokens(tokens, i + 1, var, b, pos, k);
       return;

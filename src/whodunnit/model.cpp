@@ -14,8 +14,8 @@ Setup make_setup(int cast, std::vector<Category> trait_categories) {
     throw UserError(fmt::format("cast of {} suspects: must be {}..{}", cast, kMinCast, kMaxCast));
   const int traits = static_cast<int>(trait_categories.size());
   if (traits < kMinTraitCategories || traits > kMaxTraitCategories)
-    throw UserError(fmt::format("{} trait categories: must be {}..{}", traits, kMinTraitCategories,
-                                kMaxTraitCategories));
+    throw UserError(
+        fmt::format("{} trait categories: must be {}..{}", traits, kMinTraitCategories, kMaxTraitCategories));
   Setup setup{.cast = cast, .categories = {}};
   Category portrait{.name = "portrait", .values = {}};
   for (int s = 0; s < cast; ++s) portrait.values.push_back({.name = std::to_string(s + 1), .count = 1});
@@ -28,16 +28,13 @@ Setup make_setup(int cast, std::vector<Category> trait_categories) {
     int total = 0;
     for (const ValueCount& value : category.values) {
       if (value.name.empty() || !value_names.insert(value.name).second)
-        throw UserError(fmt::format("category '{}': value name '{}' is empty or repeated", category.name,
-                                    value.name));
+        throw UserError(fmt::format("category '{}': value name '{}' is empty or repeated", category.name, value.name));
       if (value.count < 1)
-        throw UserError(fmt::format("category '{}': value '{}' has count {}", category.name, value.name,
-                                    value.count));
+        throw UserError(fmt::format("category '{}': value '{}' has count {}", category.name, value.name, value.count));
       total += value.count;
     }
     if (total != cast)
-      throw UserError(fmt::format("category '{}': counts sum to {}, not the cast of {}", category.name,
-                                  total, cast));
+      throw UserError(fmt::format("category '{}': counts sum to {}, not the cast of {}", category.name, total, cast));
     setup.categories.push_back(std::move(category));
   }
   return setup;
@@ -74,9 +71,8 @@ void validate_bound(const Setup& setup, const Bound& bound) {
 
 int count_matching(const Assignment& assignment, const std::vector<Term>& traits) {
   return static_cast<int>(std::ranges::count_if(assignment, [&](const std::vector<int>& suspect) {
-    return std::ranges::all_of(traits, [&](const Term& t) {
-      return suspect[static_cast<std::size_t>(t.category)] == t.value;
-    });
+    return std::ranges::all_of(traits,
+                               [&](const Term& t) { return suspect[static_cast<std::size_t>(t.category)] == t.value; });
   }));
 }
 

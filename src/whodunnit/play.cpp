@@ -14,17 +14,6 @@ namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find(' ', start), text.size());
-    if (end > start) words.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return words;
-}
-
 std::string join_words(std::span<const std::string_view> words) {
   std::string out;
   for (const std::string_view w : words) {
@@ -40,7 +29,9 @@ using Mark = Game::Play::Mark;
 
 std::string_view mark_word(Mark mark) { return mark == Mark::Yes ? "yes" : mark == Mark::No ? "no" : "none"; }
 char mark_letter(Mark mark) { return mark == Mark::Yes ? 'Y' : mark == Mark::No ? 'N' : '.'; }
-nlohmann::json mark_json(Mark mark) { return mark == Mark::None ? nlohmann::json(nullptr) : nlohmann::json(mark_word(mark)); }
+nlohmann::json mark_json(Mark mark) {
+  return mark == Mark::None ? nlohmann::json(nullptr) : nlohmann::json(mark_word(mark));
+}
 
 }  // namespace
 
@@ -115,7 +106,7 @@ std::string Game::Play::refusal(int suspect, int column, Mark mark) const {
 
 MoveResult Game::Play::apply(std::string_view move) {
   const Fixed& f = *fixed_;
-  const std::vector<std::string_view> w = words_of(move);
+  const std::vector<std::string_view> w = split_words(move);
   const auto bad = [&](std::string_view why) { return IllegalMove(fmt::format("{}: {} ({})", move, why, kMoveHelp)); };
   if (accused_ >= 0) throw bad("the case is closed: the accusation is made");
   if (w.empty() || (w[0] != "mark" && w[0] != "clear" && w[0] != "accuse"))
@@ -157,8 +148,8 @@ MoveResult Game::Play::apply(std::string_view move) {
     if (text == f.name(k) || text == f.value_of(k).name) found.push_back(k);
   if (found.empty()) throw bad(fmt::format("'{}' is not a name in play", text));
   if (found.size() > 1)
-    throw bad(fmt::format("'{}' is a name in several categories: write its category first, as '{}'", text,
-                          f.name(found[0])));
+    throw bad(
+        fmt::format("'{}' is a name in several categories: write its category first, as '{}'", text, f.name(found[0])));
   const int column = found[0];
   Mark& here = mark_at(suspect, column);
   const Mark before = here;
@@ -301,7 +292,7 @@ nlohmann::json Game::Play::to_json() const {
   for (std::size_t i = 0; i < f.content.clues.size(); ++i)
     clues.push_back({{"number", i + 1},
                      {"teller", f.content.clues[i].teller >= 0 ? nlohmann::json(f.content.clues[i].teller + 1)
-                                                                : nlohmann::json(nullptr)},
+                                                               : nlohmann::json(nullptr)},
                      {"text", clue_line(f.content, static_cast<int>(i))}});
   const PlayStatus s = status();
   return {{"cast", f.cast()},

@@ -37,7 +37,8 @@ CaseCheck check_case(const CaseFile& file) {
   const Case& c = file.content;
   CaseCheck check;
   const auto broken = [&](std::string promise, std::string detail, bool contradiction) {
-    check.problems.push_back({.promise = std::move(promise), .detail = std::move(detail), .contradiction = contradiction});
+    check.problems.push_back(
+        {.promise = std::move(promise), .detail = std::move(detail), .contradiction = contradiction});
   };
   for (std::size_t i = 0; i < c.clues.size(); ++i)
     if (!prose_matches_markup(c.setup, c.clues[i]))
@@ -76,8 +77,8 @@ CaseCheck check_case(const CaseFile& file) {
     broken("solution", "the stated solution is not the one the clues determine", false);
   if (c.question.murderer >= 0 && c.question.murderer != proof.murderer)
     broken("answer",
-           fmt::format("the stated answer is {}, but the clues make the murderer {}", portrait_name(c.question.murderer),
-                       portrait_name(proof.murderer)),
+           fmt::format("the stated answer is {}, but the clues make the murderer {}",
+                       portrait_name(c.question.murderer), portrait_name(proof.murderer)),
            false);
   if (file.has_figures) {
     const Figures f = figures(lattice, clues);

@@ -10,15 +10,13 @@ namespace proven::whodunnit {
 namespace {
 
 constexpr std::array<std::string_view, kKindCount> kKindNames = {
-    "identity", "not_identity", "not_both",   "same_person", "every",       "never_together",
-    "exactly",  "at_most",      "at_least",   "i_am",        "i_am_not",    "beside_none",
-    "beside_both", "on_my_left", "on_my_right", "room_none", "room_all"};
+    "identity",    "not_identity", "not_both",    "same_person", "every",    "never_together",
+    "exactly",     "at_most",      "at_least",    "i_am",        "i_am_not", "beside_none",
+    "beside_both", "on_my_left",   "on_my_right", "room_none",   "room_all"};
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-int count_of(const Setup& setup, Term t) {
-  return setup.categories[at(t.category)].values[at(t.value)].count;
-}
+int count_of(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
 
 bool is_trait(const Setup& setup, Term t) {
   return t.category >= 1 && t.category < setup.category_count() && t.value >= 0 &&
@@ -83,22 +81,37 @@ std::vector<Bound> markup(const Setup& setup, const Statement& st) {
   PROVEN_CHECK(well_formed(setup, st), "markup of a malformed statement");
   const int n = setup.cast;
   switch (st.kind) {
-    case Kind::Identity: return canonical(is(st.subject, st.first)).bounds;
-    case Kind::NotIdentity: return canonical(is_not(st.subject, st.first)).bounds;
-    case Kind::NotBoth: return canonical(not_both(st.subject, st.first, st.second)).bounds;
+    case Kind::Identity:
+      return canonical(is(st.subject, st.first)).bounds;
+    case Kind::NotIdentity:
+      return canonical(is_not(st.subject, st.first)).bounds;
+    case Kind::NotBoth:
+      return canonical(not_both(st.subject, st.first, st.second)).bounds;
     case Kind::SamePerson:
-    case Kind::Every: return canonical(every(st.first, st.second, count_of(setup, st.first))).bounds;
-    case Kind::NeverTogether: return canonical(never_together(st.first, st.second)).bounds;
-    case Kind::Exactly: return canonical(exact_count({st.first, st.second}, st.count)).bounds;
-    case Kind::AtMost: return canonical(at_most({st.first, st.second}, st.count)).bounds;
-    case Kind::AtLeast: return canonical(at_least({st.first, st.second}, st.count, n)).bounds;
-    case Kind::IAm: return canonical(is(st.speaker, st.first)).bounds;
-    case Kind::IAmNot: return canonical(is_not(st.speaker, st.first)).bounds;
-    case Kind::BesideNone: return canonical(beside_none(st.speaker, st.first, n)).bounds;
-    case Kind::BesideBoth: return canonical(beside_both(st.speaker, st.first, n)).bounds;
-    case Kind::OnMyLeft: return canonical(is(left_of(st.speaker, n), st.first)).bounds;
-    case Kind::OnMyRight: return canonical(is(right_of(st.speaker, n), st.first)).bounds;
-    case Kind::RoomNone: return canonical(room_none(st.speaker, st.first, st.second)).bounds;
+    case Kind::Every:
+      return canonical(every(st.first, st.second, count_of(setup, st.first))).bounds;
+    case Kind::NeverTogether:
+      return canonical(never_together(st.first, st.second)).bounds;
+    case Kind::Exactly:
+      return canonical(exact_count({st.first, st.second}, st.count)).bounds;
+    case Kind::AtMost:
+      return canonical(at_most({st.first, st.second}, st.count)).bounds;
+    case Kind::AtLeast:
+      return canonical(at_least({st.first, st.second}, st.count, n)).bounds;
+    case Kind::IAm:
+      return canonical(is(st.speaker, st.first)).bounds;
+    case Kind::IAmNot:
+      return canonical(is_not(st.speaker, st.first)).bounds;
+    case Kind::BesideNone:
+      return canonical(beside_none(st.speaker, st.first, n)).bounds;
+    case Kind::BesideBoth:
+      return canonical(beside_both(st.speaker, st.first, n)).bounds;
+    case Kind::OnMyLeft:
+      return canonical(is(left_of(st.speaker, n), st.first)).bounds;
+    case Kind::OnMyRight:
+      return canonical(is(right_of(st.speaker, n), st.first)).bounds;
+    case Kind::RoomNone:
+      return canonical(room_none(st.speaker, st.first, st.second)).bounds;
     case Kind::RoomAll:
       return canonical(room_all(st.speaker, st.first, st.second, count_of(setup, st.first))).bounds;
   }

@@ -57,7 +57,8 @@ std::string frequency_table(const std::map<std::string, int>& counts, int total,
   std::string text;
   const std::size_t shown = top > 0 ? std::min(rows.size(), static_cast<std::size_t>(top)) : rows.size();
   for (std::size_t i = 0; i < shown; ++i)
-    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, 100.0 * rows[i].second / std::max(1, total), rows[i].first);
+    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, 100.0 * rows[i].second / std::max(1, total),
+                        rows[i].first);
   if (shown < rows.size()) {
     int rest = 0;
     for (std::size_t i = shown; i < rows.size(); ++i) rest += rows[i].second;
@@ -96,28 +97,32 @@ Spread spread_of(std::vector<double> sample) {
   };
   double sum = 0;
   for (const double x : sample) sum += x;
-  return {.min = sample.front(), .median = rank(0.5), .p90 = rank(0.9), .max = sample.back(),
+  return {.min = sample.front(),
+          .median = rank(0.5),
+          .p90 = rank(0.9),
+          .max = sample.back(),
           .mean = sum / static_cast<double>(sample.size())};
 }
 
 std::string stats_report(const StatsRequest& request) {
   const std::size_t count = static_cast<std::size_t>(request.seeds.count());
-  const auto summaries = run_batch<CaseSummary>(
-      count,
-      [&](std::size_t i) {
-        const Case c = make_case(std::to_string(request.seeds.at(i)), request.cast, {.solver_budget = request.solver_budget});
-        CaseSummary s{.clues = static_cast<double>(c.clues.size()),
-                      .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
-                      .obviousness = static_cast<double>(c.figures.obviousness),
-                      .solver_calls = static_cast<double>(c.solver_calls),
-                      .gold = c.figures.gold_standard};
-        for (const CaseClue& clue : c.clues) {
-          s.kinds.push_back(clue.kind);
-          s.phrases.push_back(phrase_of(c.setup, clue));
-        }
-        return s;
-      },
-      {.jobs = request.jobs, .progress = request.progress});
+  const auto summaries =
+      run_batch<CaseSummary>(count,
+                             [&](std::size_t i) {
+                               const Case c = make_case(std::to_string(request.seeds.at(i)), request.cast,
+                                                        {.solver_budget = request.solver_budget});
+                               CaseSummary s{.clues = static_cast<double>(c.clues.size()),
+                                             .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
+                                             .obviousness = static_cast<double>(c.figures.obviousness),
+                                             .solver_calls = static_cast<double>(c.solver_calls),
+                                             .gold = c.figures.gold_standard};
+                               for (const CaseClue& clue : c.clues) {
+                                 s.kinds.push_back(clue.kind);
+                                 s.phrases.push_back(phrase_of(c.setup, clue));
+                               }
+                               return s;
+                             },
+                             {.jobs = request.jobs, .progress = request.progress});
 
   std::vector<double> clues, ambiguity, obviousness, share, calls;
   std::map<std::string, int> kinds, phrases;
@@ -134,9 +139,10 @@ std::string stats_report(const StatsRequest& request) {
     for (const std::string& p : s.phrases) ++phrases[p];
     total_clues += static_cast<int>(s.kinds.size());
   }
-  std::string text = fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {})\n",
-                                 request.seeds.text(), request.cast, count, generator_version(),
-                                 request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
+  std::string text =
+      fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {})\n",
+                  request.seeds.text(), request.cast, count, generator_version(),
+                  request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
   text += spread_line("clues per case", spread_of(clues));
   text += spread_line("ambiguity removed (a)", spread_of(ambiguity));
   text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness));

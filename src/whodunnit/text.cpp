@@ -28,7 +28,8 @@ std::string predicate(const Setup& setup, Term trait, bool holds) {
   if (name == "forename") return fmt::format("{} called {}", be, value.name);
   // A title held by one suspect is "the Colonel"; a family or a shared title is "a Caine".
   if (name == "surname" || name == "title") {
-    const bool vowel = std::string_view("AEIOU").find(value.name.empty() ? ' ' : value.name[0]) != std::string_view::npos;
+    const bool vowel =
+        std::string_view("AEIOU").find(value.name.empty() ? ' ' : value.name[0]) != std::string_view::npos;
     return fmt::format("{} {} {}", be, name == "title" && value.count == 1 ? "the" : vowel ? "an" : "a", value.name);
   }
   if (name == "room") return fmt::format("{} in the {}", holds ? "was" : "was not", value.name);

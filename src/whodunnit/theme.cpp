@@ -12,20 +12,20 @@ namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-constexpr std::array<std::string_view, 16> kForenames = {
-    "Abigail", "Basil",   "Cora",     "Dorian", "Edith", "Felix",  "Greta",   "Hugo",
-    "Imogen",  "Jasper",  "Kitty",    "Lionel", "Maud",  "Nigel",  "Ottoline", "Percival"};
-constexpr std::array<std::string_view, 10> kSurnames = {
-    "Caine", "Pryce", "Vane", "Ashdown", "Blackwood", "Fairfax", "Holloway", "Lisle", "Marchmont", "Thorne"};
-constexpr std::array<std::string_view, 10> kTitles = {
-    "Colonel", "Doctor", "Reverend", "Professor", "Captain", "Major", "Judge", "Admiral", "Inspector", "Canon"};
-constexpr std::array<std::string_view, 8> kRooms = {
-    "library", "study", "ballroom", "conservatory", "billiard room", "drawing room", "kitchen", "cellar"};
+constexpr std::array<std::string_view, 16> kForenames = {"Abigail", "Basil", "Cora",     "Dorian",  "Edith", "Felix",
+                                                         "Greta",   "Hugo",  "Imogen",   "Jasper",  "Kitty", "Lionel",
+                                                         "Maud",    "Nigel", "Ottoline", "Percival"};
+constexpr std::array<std::string_view, 10> kSurnames = {"Caine",   "Pryce",    "Vane",  "Ashdown",   "Blackwood",
+                                                        "Fairfax", "Holloway", "Lisle", "Marchmont", "Thorne"};
+constexpr std::array<std::string_view, 10> kTitles = {"Colonel", "Doctor", "Reverend", "Professor", "Captain",
+                                                      "Major",   "Judge",  "Admiral",  "Inspector", "Canon"};
+constexpr std::array<std::string_view, 8> kRooms = {"library",       "study",        "ballroom", "conservatory",
+                                                    "billiard room", "drawing room", "kitchen",  "cellar"};
 
 // `distinct` names drawn from `lexicon` (kept in lexicon order, so the setup reads the same way
 // every time), their counts 1 plus the cast's remainder spread one at a time, none above `cap`.
-Category draw_category(std::string name, std::span<const std::string_view> lexicon, int distinct, int cast,
-                       int cap, Rng& rng) {
+Category draw_category(std::string name, std::span<const std::string_view> lexicon, int distinct, int cast, int cap,
+                       Rng& rng) {
   std::vector<std::size_t> picked = rng.sample(at(distinct), lexicon.size());
   std::ranges::sort(picked);
   std::vector<int> counts(at(distinct), 1);

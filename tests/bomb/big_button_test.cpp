@@ -42,7 +42,7 @@ TEST(BigButton, TapWhenTheRulesSayTapAndHoldingStrikes) {
 TEST(BigButton, HoldThenReleaseOnTheStripDigitAndAnEarlyReleaseStrikes) {
   const auto rules = good_rules();
   const Edgework edge;
-  BigButton::State state{kRed, 1, kBlue, false};  // red: hold; blue strip: release on a 4
+  BigButton::State state{kRed, 1, kBlue, false};                   // red: hold; blue strip: release on a 4
   Context ctx{edge, Clock{.timer_ms = 125'500, .strikes = 0}, 0};  // 2:05
   EXPECT_EQ(BigButton::hint(rules, state, ctx), (Action{Verb::Hold, 0}));
   BigButton::State tapped = state;

@@ -13,7 +13,8 @@ Blinker::Rules good_rules() {
   Blinker::Rules rules;
   std::size_t n = 0;
   for (std::uint8_t length = 1; length <= 4 && n < 26; ++length)
-    for (unsigned longs = 0; longs < (1U << length) && n < 26; ++longs) rules.code[n++] = {length, static_cast<std::uint8_t>(longs)};
+    for (unsigned longs = 0; longs < (1U << length) && n < 26; ++longs)
+      rules.code[n++] = {length, static_cast<std::uint8_t>(longs)};
   for (std::size_t w = 0; w < Blinker::kWords; ++w) {
     rules.words[w] = static_cast<std::uint8_t>(w);
     rules.frequency[w] = static_cast<std::uint8_t>(15 - w);

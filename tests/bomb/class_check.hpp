@@ -35,7 +35,8 @@ ClassCheck check_cases_play_as_their_class(const typename M::Rules& rules, KeyOf
   for_each_all([&](const State& state, const Edgework& edge, const Clock& clock) {
     const PlayEnd end = play_with<M>(rules, lookup, state, edge, clock);
     const auto it = by_class.find(key_of(state, edge, clock));
-    EXPECT_TRUE(it != by_class.end() && it->second == end) << M::show(state) << " ended " << name(end) << ", unlike its class";
+    EXPECT_TRUE(it != by_class.end() && it->second == end)
+        << M::show(state) << " ended " << name(end) << ", unlike its class";
     check.all_passed = check.all_passed && play_passed(end);
     ++check.cases;
     return !::testing::Test::HasFailure();

@@ -28,7 +28,8 @@ TEST_F(BombCli, BadSeedsAreOneLineErrorsWithExitTwo) {
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
   }
-  EXPECT_NE(run("bomb manual --seed abc").out.find("rule seed must be a whole number from 1 to 999999"), std::string::npos);
+  EXPECT_NE(run("bomb manual --seed abc").out.find("rule seed must be a whole number from 1 to 999999"),
+            std::string::npos);
 }
 
 TEST_F(BombCli, ManualJsonIsTheRuleBookWithItsFingerprint) {
@@ -101,11 +102,18 @@ TEST_F(BombCli, DealJsonGivesEveryModulesStateAsDataAndTheTextLinesAgree) {
     // A few fields by name (tests/bomb/state_json_test.cpp checks every field of every module).
     if (id == "wires") {
       ASSERT_TRUE(m["state"]["wires"].is_array());
-      EXPECT_EQ(m["shows"].get<std::string>().rfind(std::to_string(m["state"]["wires"].size()) + " wires:", 0), 0u) << m.dump();
+      EXPECT_EQ(m["shows"].get<std::string>().rfind(std::to_string(m["state"]["wires"].size()) + " wires:", 0), 0u)
+          << m.dump();
     }
-    if (id == "glyph-keypad") { EXPECT_EQ(m["state"]["keys"].size(), 4u) << m.dump(); }
-    if (id == "labyrinth") { EXPECT_EQ(m["state"]["markers"].size(), 2u) << m.dump(); }
-    if (id == "pressure-vent") { EXPECT_EQ(m["state"]["asleep"], true) << "dealt needy modules start asleep"; }
+    if (id == "glyph-keypad") {
+      EXPECT_EQ(m["state"]["keys"].size(), 4u) << m.dump();
+    }
+    if (id == "labyrinth") {
+      EXPECT_EQ(m["state"]["markers"].size(), 2u) << m.dump();
+    }
+    if (id == "pressure-vent") {
+      EXPECT_EQ(m["state"]["asleep"], true) << "dealt needy modules start asleep";
+    }
   }
   EXPECT_EQ(ids.size(), 14u);
   EXPECT_EQ(needy, 3);
@@ -144,7 +152,8 @@ TEST_F(BombCli, PlayTakesTheAutoplayersWordsAndExitsByOutcome) {
   EXPECT_EQ(unfinished.code, 1) << unfinished.out;
   const auto illegal = run("bomb play " + manual + " --bomb 7 --moves 'module 99'");
   EXPECT_EQ(illegal.code, 2) << illegal.out;
-  EXPECT_NE(illegal.out.find("proven: module 99: 'module K' picks up module K, 1..14"), std::string::npos) << illegal.out;
+  EXPECT_NE(illegal.out.find("proven: module 99: 'module K' picks up module K, 1..14"), std::string::npos)
+      << illegal.out;
   const auto no_bomb = run("bomb play " + manual + " --bomb 0 --moves 'wait'");
   EXPECT_EQ(no_bomb.code, 2) << no_bomb.out;
 }
@@ -177,7 +186,8 @@ TEST_F(BombCli, VerifyNamesTheModuleAndThePromiseBroken) {
   const auto r = run("bomb verify " + path("tampered.json"));
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("fingerprint: the file says"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("module Blinker: its rules are not the rules rule seed 5 generates"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("module Blinker: its rules are not the rules rule seed 5 generates"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(BombCli, CheckTakesTheOneSeedGrammar) {

@@ -25,7 +25,9 @@ const json& module_json(const json& book, std::string_view id) {
 
 // Wires, read straight from the manual's data: colours by name, positions 1-based.
 int expected_cut(const json& list, const std::vector<std::string>& wires, bool serial_odd) {
-  const auto count = [&](const std::string& colour) { return static_cast<int>(std::count(wires.begin(), wires.end(), colour)); };
+  const auto count = [&](const std::string& colour) {
+    return static_cast<int>(std::count(wires.begin(), wires.end(), colour));
+  };
   const auto holds = [&](const json& c) {
     const std::string kind = c["kind"];
     if (kind == "serial_odd") return serial_odd;
@@ -37,7 +39,8 @@ int expected_cut(const json& list, const std::vector<std::string>& wires, bool s
   };
   const auto target = [&](const json& t) -> int {
     const std::string kind = t["kind"];
-    if (kind == "nth") return t["position"].get<int>() - 1 < static_cast<int>(wires.size()) ? t["position"].get<int>() - 1 : -1;
+    if (kind == "nth")
+      return t["position"].get<int>() - 1 < static_cast<int>(wires.size()) ? t["position"].get<int>() - 1 : -1;
     if (kind == "last") return static_cast<int>(wires.size()) - 1;
     const std::string colour = t["colour"];
     if (kind == "first_of") {
@@ -103,7 +106,8 @@ TEST(BombCrossCheck, GlyphKeypadOrderAgreesWithAnIndependentReader) {
       std::vector<std::vector<std::string>> fitting;
       for (const auto& column : columns) {
         const std::vector<std::string> names = column.get<std::vector<std::string>>();
-        if (std::all_of(keys.begin(), keys.end(), [&](const std::string& k) { return std::find(names.begin(), names.end(), k) != names.end(); }))
+        if (std::all_of(keys.begin(), keys.end(),
+                        [&](const std::string& k) { return std::find(names.begin(), names.end(), k) != names.end(); }))
           fitting.push_back(names);
       }
       EXPECT_EQ(fitting.size(), 1u);
@@ -133,7 +137,8 @@ TEST(BombCrossCheck, ColorEchoPressesAgreeWithAnIndependentReader) {
     ColorEcho::for_each_sequence([&](const ColorEcho::State& dealt, const Edgework& edge, const Clock& clock) {
       const json* table = nullptr;
       for (const auto& t : tables)
-        if (t["serial_has_vowel"] == edge.serial_has_vowel() && t["strikes"] == std::min(clock.strikes, 2)) table = &t["press"];
+        if (t["serial_has_vowel"] == edge.serial_has_vowel() && t["strikes"] == std::min(clock.strikes, 2))
+          table = &t["press"];
       EXPECT_NE(table, nullptr);
       ColorEcho::State state = dealt;
       const Context ctx{edge, clock, 0};
@@ -141,7 +146,8 @@ TEST(BombCrossCheck, ColorEchoPressesAgreeWithAnIndependentReader) {
         for (int i = 0; i < stage; ++i) {
           const std::string flashed(ColorEcho::kPadNames[dealt.flashes[static_cast<std::size_t>(i)]]);
           const Action hint = ColorEcho::hint(typed, state, ctx);
-          EXPECT_EQ(std::string(ColorEcho::kPadNames[static_cast<std::size_t>(hint.arg)]), (*table)[flashed].get<std::string>());
+          EXPECT_EQ(std::string(ColorEcho::kPadNames[static_cast<std::size_t>(hint.arg)]),
+                    (*table)[flashed].get<std::string>());
           ColorEcho::apply(typed, state, hint, ctx);
         }
       ++plays;

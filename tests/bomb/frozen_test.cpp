@@ -84,7 +84,8 @@ TEST(RuleBookJson, EveryModuleRoundTripsThroughJson) {
     const RuleBook book = generate_rule_book(seed);
     const RuleBook back = rule_book_from_json(nlohmann::json::parse(json_text(to_json(book))));
     EXPECT_EQ(back.seed, seed);
-    for_each_module([&]<class M>() { EXPECT_EQ(back.rules_of<M>(), book.rules_of<M>()) << seed << " " << M::kInfo.name; });
+    for_each_module(
+        [&]<class M>() { EXPECT_EQ(back.rules_of<M>(), book.rules_of<M>()) << seed << " " << M::kInfo.name; });
   }
 }
 
@@ -101,9 +102,13 @@ TEST(RuleBookJson, MalformedRuleBooksAreUserErrors) {
       [](nlohmann::json& j) { j["modules"].erase(j["modules"].begin()); },
       [](nlohmann::json& j) { std::swap(j["modules"][0], j["modules"][1]); },
       [](nlohmann::json& j) { module_rules(j, 0)["lists"][0]["wires"] = 4; },
-      [](nlohmann::json& j) { module_rules(j, 0)["lists"][1]["otherwise"] = {{"kind", "nth"}, {"position", 5}}; },
+      [](nlohmann::json& j) {
+        module_rules(j, 0)["lists"][1]["otherwise"] = {{"kind", "nth"}, {"position", 5}};
+      },
       [](nlohmann::json& j) { module_rules(j, 0)["lists"][2]["lines"][0]["if"] = nlohmann::json::array(); },
-      [](nlohmann::json& j) { module_rules(j, 0)["lists"][2]["lines"][0]["if"][0] = {{"kind", "last_is"}, {"colour", "purple"}}; },
+      [](nlohmann::json& j) {
+        module_rules(j, 0)["lists"][2]["lines"][0]["if"][0] = {{"kind", "last_is"}, {"colour", "purple"}};
+      },
       [](nlohmann::json& j) { module_rules(j, 1)["release_digit_by_strip"]["red"] = 10; },
       [](nlohmann::json& j) { module_rules(j, 1)["lines"][0]["move"] = "push"; },
       [](nlohmann::json& j) { module_rules(j, 2)["columns"][0][1] = module_rules(j, 2)["columns"][0][0]; },
@@ -112,7 +117,9 @@ TEST(RuleBookJson, MalformedRuleBooksAreUserErrors) {
       [](nlohmann::json& j) { std::swap(module_rules(j, 3)["tables"][0], module_rules(j, 3)["tables"][5]); },
       [](nlohmann::json& j) { module_rules(j, 4)["read_position"]["SALT"] = 7; },
       [](nlohmann::json& j) { module_rules(j, 4)["priority"].erase("BAKE"); },
-      [](nlohmann::json& j) { module_rules(j, 5)["stages"][2][1] = {{"kind", "position"}, {"value", 5}}; },
+      [](nlohmann::json& j) {
+        module_rules(j, 5)["stages"][2][1] = {{"kind", "position"}, {"value", 5}};
+      },
       [](nlohmann::json& j) { module_rules(j, 6)["mazes"][0]["cells"][2][3] = "UX"; },
       [](nlohmann::json& j) { module_rules(j, 6)["mazes"][8]["markers"][0]["x"] = 6; },
       [](nlohmann::json& j) { module_rules(j, 7)["words"][3] = "BACONS"; },
@@ -124,9 +131,12 @@ TEST(RuleBookJson, MalformedRuleBooksAreUserErrors) {
       [](nlohmann::json& j) { module_rules(j, 11)["prompts"][0]["answer"] = "maybe"; },
       [](nlohmann::json& j) { module_rules(j, 12)["patterns"][0]["lights"][1] = "ooo"; },
       [](nlohmann::json& j) { module_rules(j, 12)["patterns"][0]["direction"] = "north"; },
-      [](nlohmann::json& j) { module_rules(j, 13) = {{"anything", 1}}; },
+      [](nlohmann::json& j) {
+        module_rules(j, 13) = {{"anything", 1}};
+      },
   };
-  proven::testing::expect_each_breakage_rejected(valid, breakages, [](const nlohmann::json& j) { return rule_book_from_json(j); });
+  proven::testing::expect_each_breakage_rejected(valid, breakages,
+                                                 [](const nlohmann::json& j) { return rule_book_from_json(j); });
   try {
     nlohmann::json broken = valid;
     module_rules(broken, 0)["lists"][1]["otherwise"] = {{"kind", "nth"}, {"position", 5}};

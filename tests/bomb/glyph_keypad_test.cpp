@@ -87,7 +87,8 @@ TEST(GlyphKeypad, FilterRejectsRepeatedOverlappingAndLonelyColumns) {
                      {24, 25, 26, 27, 28, 3, 4}}};  // shares 3 and 4: enough
   EXPECT_EQ(GlyphKeypad::dull(lonely), std::nullopt);
   lonely.columns[5][6] = 29;  // now shares only 3
-  EXPECT_EQ(GlyphKeypad::dull(lonely), std::optional<std::string_view>("a column shares too few glyphs with the others"));
+  EXPECT_EQ(GlyphKeypad::dull(lonely),
+            std::optional<std::string_view>("a column shares too few glyphs with the others"));
 }
 
 TEST(GlyphKeypad, ProofRejectsKeysThatFitTwoColumns) {

@@ -26,7 +26,8 @@ struct Manual {
   Node root;
   nlohmann::json json;  // the rule book as data, read independently of the C++ rules
 
-  explicit Manual(int seed) : book(build_rule_book(seed)), html(render_html(book)), root(HtmlReader::parse(html)), json(to_json(book)) {}
+  explicit Manual(int seed)
+      : book(build_rule_book(seed)), html(render_html(book)), root(HtmlReader::parse(html)), json(to_json(book)) {}
 
   const Node& section(std::string_view id) const {
     for (const Node* s : root.all("section"))
@@ -75,7 +76,8 @@ TEST(BombHtml, IsWellFormedSelfContainedAndTheSameFromItsJson) {
     ASSERT_NE(root.first("body"), nullptr);
     EXPECT_NE(root.first("style"), nullptr);
     EXPECT_EQ(root.first("meta")->attributes.at("charset"), "utf-8");
-    for (const std::string_view outside : {"<script", "src=", "href=", "url(", "@import", "<link", "<img", "<iframe", "<object"})
+    for (const std::string_view outside :
+         {"<script", "src=", "href=", "url(", "@import", "<link", "<img", "<iframe", "<object"})
       EXPECT_EQ(html.find(outside), std::string::npos) << outside;
     // The only "http" is the SVG namespace name, which fetches nothing.
     constexpr std::string_view kNamespace = "<svg xmlns=\"http://www.w3.org/2000/svg\" ";
@@ -95,7 +97,8 @@ TEST(BombHtml, OpeningPageNamesTheManualItsFingerprintAndTheSeedCheck) {
   const Node& opening = one.section("opening");
   EXPECT_EQ(opening.first("h1")->inner_text(), "proven bomb manual · manual 1 (standard)");
   EXPECT_EQ(opening.first("strong")->inner_text(), fingerprint(one.book));
-  EXPECT_NE(opening.inner_text().find("This is manual number 1 (standard). Before the timer starts"), std::string::npos);
+  EXPECT_NE(opening.inner_text().find("This is manual number 1 (standard). Before the timer starts"),
+            std::string::npos);
   const Manual seven(7);
   EXPECT_EQ(seven.section("opening").first("h1")->inner_text(), "proven bomb manual · manual 7");
   EXPECT_NE(seven.section("opening").inner_text().find("This is manual number 7. "), std::string::npos);
@@ -150,7 +153,8 @@ std::vector<std::string> markdown_units(const std::string& md) {
       }
     } else if (line.starts_with("- ")) {
       units.push_back(unmark(line.substr(2)));
-    } else if (line.find(". ") != std::string::npos && std::isdigit(static_cast<unsigned char>(line[0])) && line.find(". ") <= 2) {
+    } else if (line.find(". ") != std::string::npos && std::isdigit(static_cast<unsigned char>(line[0])) &&
+               line.find(". ") <= 2) {
       units.push_back(unmark(line.substr(line.find(". ") + 2)));
     } else if (line.find(" · ") != std::string::npos) {
       for (auto at = std::size_t{0};;) {
@@ -202,7 +206,8 @@ TEST(BombHtml, GlyphColumnsAreDrawnGlyphByGlyph) {
         EXPECT_EQ(title_of(glyphs[row * columns.size() + c]), "the glyph " + name);
         EXPECT_EQ(rows[row + 1][c], name);
         const auto strokes = glyphs[row * columns.size() + c]->first("g")->children;
-        EXPECT_GE(std::count_if(strokes.begin(), strokes.end(), [](const Node& n) { return !n.tag.empty(); }), 1) << name;
+        EXPECT_GE(std::count_if(strokes.begin(), strokes.end(), [](const Node& n) { return !n.tag.empty(); }), 1)
+            << name;
       }
   }
 }
@@ -270,7 +275,8 @@ TEST(BombHtml, EveryTableRuleOfTheJsonIsOnItsPage) {
     const auto patches = pictures(manual.section("big-button"), "swatch");
     ASSERT_EQ(patches.size(), strips.size() - 1);
     for (std::size_t r = 1; r < strips.size(); ++r) {
-      EXPECT_EQ(std::to_string(manual.rules("big-button")["release_digit_by_strip"][strips[r][0]].get<int>()), strips[r][1]);
+      EXPECT_EQ(std::to_string(manual.rules("big-button")["release_digit_by_strip"][strips[r][0]].get<int>()),
+                strips[r][1]);
       EXPECT_EQ(title_of(patches[r - 1]), strips[r][0]);
     }
     // Color Echo: two tables (vowel, no vowel), columns by strikes.
@@ -285,14 +291,17 @@ TEST(BombHtml, EveryTableRuleOfTheJsonIsOnItsPage) {
     ASSERT_EQ(lists.size(), manual.rules("word-grid")["priority"].size() + 1);
     for (std::size_t r = 1; r < lists.size(); ++r) {
       std::string expected;
-      for (const auto& word : manual.rules("word-grid")["priority"][lists[r][0]]) expected += fmt::format("{}{}", expected.empty() ? "" : ", ", word.get<std::string>());
+      for (const auto& word : manual.rules("word-grid")["priority"][lists[r][0]])
+        expected += fmt::format("{}{}", expected.empty() ? "" : ", ", word.get<std::string>());
       EXPECT_EQ(lists[r][1], expected);
     }
-    static const std::vector<std::string> kPositions = {"top left", "top right", "middle left", "middle right", "bottom left", "bottom right"};
+    static const std::vector<std::string> kPositions = {"top left",     "top right",   "middle left",
+                                                        "middle right", "bottom left", "bottom right"};
     const auto reads = rows_of(manual.section("word-grid"), 0);
     ASSERT_EQ(reads.size(), manual.rules("word-grid")["read_position"].size() + 1);
     for (std::size_t r = 1; r < reads.size(); ++r)
-      EXPECT_EQ(reads[r][1], kPositions.at(manual.rules("word-grid")["read_position"][reads[r][0]].get<std::size_t>() - 1));
+      EXPECT_EQ(reads[r][1],
+                kPositions.at(manual.rules("word-grid")["read_position"][reads[r][0]].get<std::size_t>() - 1));
     // Passcode: every word, in order.
     std::vector<std::string> words;
     for (const Node* td : manual.section("passcode").all("td")) words.push_back(td->inner_text());
@@ -308,14 +317,16 @@ TEST(BombHtml, EveryTableRuleOfTheJsonIsOnItsPage) {
       std::string spoken;
       for (char f : code) spoken += fmt::format("{}{}", spoken.empty() ? "" : " ", f == '-' ? "long" : "short");
       EXPECT_EQ(title_of(flashes[r - 1]), spoken);
-      EXPECT_EQ(flashes[r - 1]->all("rect").size(), static_cast<std::size_t>(std::count(code.begin(), code.end(), '-')));
+      EXPECT_EQ(flashes[r - 1]->all("rect").size(),
+                static_cast<std::size_t>(std::count(code.begin(), code.end(), '-')));
     }
     const auto tuned = rows_of(manual.section("blinker"), 1);
     ASSERT_EQ(tuned.size(), manual.rules("blinker")["words"].size() + 1);
     for (std::size_t w = 0; w + 1 < tuned.size(); ++w) {
       const auto& entry = manual.rules("blinker")["words"][w];
       const int khz = entry["khz"];
-      EXPECT_EQ(tuned[w + 1], (std::vector<std::string>{entry["word"], fmt::format("{}.{:03} MHz", khz / 1000, khz % 1000)}));
+      EXPECT_EQ(tuned[w + 1],
+                (std::vector<std::string>{entry["word"], fmt::format("{}.{:03} MHz", khz / 1000, khz % 1000)}));
     }
     // Tangled Wires: the 16 cases in order of their features.
     const auto cases = rows_of(manual.section("tangled-wires"), 0);
@@ -327,10 +338,12 @@ TEST(BombHtml, EveryTableRuleOfTheJsonIsOnItsPage) {
       const std::string look = title_of(wires[f]);
       EXPECT_EQ(look.find(entry["star"] ? ", a star," : ", no star,") != std::string::npos, true) << look;
       EXPECT_TRUE(look.ends_with(entry["led"] ? "the LED lit" : "the LED dark")) << look;
-      EXPECT_EQ(wires[f]->all("polygon").size(), (entry["red"] || entry["blue"] ? 4u : 0u) + (entry["star"] ? 1u : 0u)) << look;
+      EXPECT_EQ(wires[f]->all("polygon").size(), (entry["red"] || entry["blue"] ? 4u : 0u) + (entry["star"] ? 1u : 0u))
+          << look;
       const auto yes = [](bool b) { return std::string(b ? "yes" : "no"); };
-      EXPECT_EQ(std::vector<std::string>(cases[f + 1].begin(), cases[f + 1].begin() + 4),
-                (std::vector<std::string>{yes(entry["red"]), yes(entry["blue"]), yes(entry["star"]), yes(entry["led"])}));
+      EXPECT_EQ(
+          std::vector<std::string>(cases[f + 1].begin(), cases[f + 1].begin() + 4),
+          (std::vector<std::string>{yes(entry["red"]), yes(entry["blue"]), yes(entry["star"]), yes(entry["led"])}));
       EXPECT_FALSE(cases[f + 1][4].empty());
     }
     // Wire Panels: per occurrence and colour, the letters.
@@ -362,7 +375,8 @@ TEST(BombHtml, ListModulesHaveOneItemPerRuleLine) {
     const auto& wires = manual.rules("wires")["lists"];
     ASSERT_EQ(lists.size(), wires.size());
     for (std::size_t l = 0; l < wires.size(); ++l) EXPECT_EQ(lists[l]->all("li").size(), wires[l]["lines"].size() + 1);
-    EXPECT_EQ(manual.section("big-button").first("ol")->all("li").size(), manual.rules("big-button")["lines"].size() + 1);
+    EXPECT_EQ(manual.section("big-button").first("ol")->all("li").size(),
+              manual.rules("big-button")["lines"].size() + 1);
     std::size_t stages = 0;
     for (const auto& stage : manual.rules("recall")["stages"]) stages += stage.size();
     EXPECT_EQ(manual.section("recall").all("li").size(), stages);
@@ -370,7 +384,8 @@ TEST(BombHtml, ListModulesHaveOneItemPerRuleLine) {
 }
 
 TEST(BombHtml, TextIsEscaped) {
-  ManualDocument document{"a < b & \"c\"", {Section{"x", {Heading{1, "<h1>"}, Paragraph{{"it's ", strong("a&b"), code("<tag>")}}}}}};
+  ManualDocument document{"a < b & \"c\"",
+                          {Section{"x", {Heading{1, "<h1>"}, Paragraph{{"it's ", strong("a&b"), code("<tag>")}}}}}};
   const std::string html = html_of(document);
   EXPECT_NE(html.find("<title>a &lt; b &amp; &quot;c&quot;</title>"), std::string::npos);
   EXPECT_NE(html.find("<p>it&apos;s <strong>a&amp;b</strong><code>&lt;tag&gt;</code></p>"), std::string::npos);

@@ -67,8 +67,10 @@ class HtmlReader {
     if (reader.at_ != html.size()) reader.fail("text after the document element");
     std::vector<Node> elements;
     for (Node& child : root.children)
-      if (!child.tag.empty()) elements.push_back(std::move(child));
-      else if (child.text.find_first_not_of(" \n") != std::string::npos) reader.fail("text outside the document element");
+      if (!child.tag.empty())
+        elements.push_back(std::move(child));
+      else if (child.text.find_first_not_of(" \n") != std::string::npos)
+        reader.fail("text outside the document element");
     if (elements.size() != 1) reader.fail("not exactly one document element");
     return std::move(elements.front());
   }
@@ -76,10 +78,13 @@ class HtmlReader {
  private:
   HtmlReader(std::string_view html, std::size_t at) : html_(html), at_(at) {}
 
-  [[noreturn]] void fail(const std::string& what) const { throw std::runtime_error(what + " at byte " + std::to_string(at_)); }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error(what + " at byte " + std::to_string(at_));
+  }
 
   std::string decode(std::string_view raw) const {
-    static const std::map<std::string, char> kEntities = {{"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+    static const std::map<std::string, char> kEntities = {
+        {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
     std::string out;
     for (std::size_t i = 0; i < raw.size(); ++i) {
       if (raw[i] != '&') {
@@ -87,7 +92,8 @@ class HtmlReader {
         continue;
       }
       const auto semi = raw.find(';', i);
-      const auto entity = semi == std::string_view::npos ? kEntities.end() : kEntities.find(std::string(raw.substr(i + 1, semi - i - 1)));
+      const auto entity = semi == std::string_view::npos ? kEntities.end()
+                                                         : kEntities.find(std::string(raw.substr(i + 1, semi - i - 1)));
       if (entity == kEntities.end()) fail("a bare & or an unknown entity");
       out += entity->second;
       i = semi;
@@ -115,7 +121,8 @@ class HtmlReader {
   Node element() {
     ++at_;  // '<'
     Node node;
-    while (at_ < html_.size() && (std::isalnum(static_cast<unsigned char>(html_[at_])) || html_[at_] == '-')) node.tag += html_[at_++];
+    while (at_ < html_.size() && (std::isalnum(static_cast<unsigned char>(html_[at_])) || html_[at_] == '-'))
+      node.tag += html_[at_++];
     if (node.tag.empty()) fail("a '<' that starts no element");
     for (;;) {
       while (at_ < html_.size() && (html_[at_] == ' ' || html_[at_] == '\n')) ++at_;
@@ -132,7 +139,8 @@ class HtmlReader {
       const auto close = html_.find('"', at_);
       if (close == std::string_view::npos) fail("an unterminated attribute value");
       if (html_.substr(at_, close - at_).find('<') != std::string_view::npos) fail("a '<' inside an attribute");
-      if (!node.attributes.emplace(name, decode(html_.substr(at_, close - at_))).second) fail("attribute " + name + " given twice");
+      if (!node.attributes.emplace(name, decode(html_.substr(at_, close - at_))).second)
+        fail("attribute " + name + " given twice");
       at_ = close + 1;
     }
     ++at_;  // '>'

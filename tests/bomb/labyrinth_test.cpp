@@ -32,7 +32,8 @@ Labyrinth::Maze serpentine(std::uint8_t m0, std::uint8_t m1) {
 
 Labyrinth::Rules good_rules() {
   Labyrinth::Rules rules;
-  for (std::uint8_t m = 0; m < 9; ++m) rules.mazes[m] = serpentine(static_cast<std::uint8_t>(2 * m), static_cast<std::uint8_t>(2 * m + 1));
+  for (std::uint8_t m = 0; m < 9; ++m)
+    rules.mazes[m] = serpentine(static_cast<std::uint8_t>(2 * m), static_cast<std::uint8_t>(2 * m + 1));
   return rules;
 }
 

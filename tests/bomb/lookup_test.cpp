@@ -12,7 +12,8 @@ namespace {
 
 TEST(BombLookup, LabyrinthTableIsFirstStepForEveryMazeGoalAndCell) {
   std::vector<Labyrinth::Rules> all;
-  for (int seed = 2; seed <= 6; ++seed) all.push_back(build_module_rules<Labyrinth>(Rng::from_seed(static_cast<std::uint64_t>(seed))).rules);
+  for (int seed = 2; seed <= 6; ++seed)
+    all.push_back(build_module_rules<Labyrinth>(Rng::from_seed(static_cast<std::uint64_t>(seed))).rules);
   Rng rng = Rng::from_key("lookup-test/labyrinth");
   for (int i = 0; i < 4; ++i) {
     Labyrinth::Rules rules;
@@ -26,7 +27,8 @@ TEST(BombLookup, LabyrinthTableIsFirstStepForEveryMazeGoalAndCell) {
       for (int goal = 0; goal < Labyrinth::kCells; ++goal)
         for (int from = 0; from < Labyrinth::kCells; ++from) {
           const auto want = Labyrinth::first_step(rules.mazes[m], from, goal);
-          const std::uint8_t got = lookup.first_steps[m][static_cast<std::size_t>(goal)][static_cast<std::size_t>(from)];
+          const std::uint8_t got =
+              lookup.first_steps[m][static_cast<std::size_t>(goal)][static_cast<std::size_t>(from)];
           ASSERT_EQ(got == Labyrinth::kNoStep ? std::nullopt : std::optional<int>(got), want)
               << "maze " << m << " goal " << goal << " from " << from;
         }
@@ -94,7 +96,8 @@ TEST(BombLookup, GlyphKeypadPressesTheEarliestUnpressedKeyOfTheOneColumnHoldingA
     if (fitting == 1) {
       for (std::size_t place = 0; place < GlyphKeypad::kColumnLength && !want; ++place)
         for (int k = 0; k < GlyphKeypad::kKeys && !want; ++k)
-          if (!((state.pressed >> k) & 1U) && state.keys[static_cast<std::size_t>(k)] == rules.columns[column][place]) want = k;
+          if (!((state.pressed >> k) & 1U) && state.keys[static_cast<std::size_t>(k)] == rules.columns[column][place])
+            want = k;
     }
     ASSERT_EQ(GlyphKeypad::key_to_press(lookup, state), want) << GlyphKeypad::show(state);
     answered += want ? 1 : 0;
@@ -110,12 +113,15 @@ TEST(BombLookup, BlinkerDecodesLikeItsDefinition) {
   int answered = 0;
   for (int set = 0; set < 8; ++set) {
     Blinker::Rules rules = build_module_rules<Blinker>(Rng::from_seed(static_cast<std::uint64_t>(set + 2))).rules;
-    if (set % 2 == 1) rules.code[rng.below(Blinker::kLetters)] = rules.code[rng.below(Blinker::kLetters)];  // maybe alike
+    if (set % 2 == 1)
+      rules.code[rng.below(Blinker::kLetters)] = rules.code[rng.below(Blinker::kLetters)];  // maybe alike
     const Blinker::Lookup lookup = Blinker::prepare(rules);
     for (int k = 0; k < 2000; ++k) {
       Blinker::State state = Blinker::deal(rng, Edgework{}, rules);
       if (k % 4 == 1) state.signal[rng.below(state.length)] = rules.code[rng.below(Blinker::kLetters)];
-      if (k % 4 == 2) state.signal[rng.below(state.length)] = {static_cast<std::uint8_t>(rng.below(7)), static_cast<std::uint8_t>(rng.below(20))};
+      if (k % 4 == 2)
+        state.signal[rng.below(state.length)] = {static_cast<std::uint8_t>(rng.below(7)),
+                                                 static_cast<std::uint8_t>(rng.below(20))};
       if (k % 4 == 3) state.length = static_cast<std::uint8_t>(rng.below(Blinker::kMaxWordLength + 1));
       const auto want = Blinker::stop_to_transmit(rules, state);
       ASSERT_EQ(Blinker::stop_to_transmit(lookup, state), want) << "set " << set << ": " << Blinker::show(state);

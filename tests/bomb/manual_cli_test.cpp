@@ -42,20 +42,23 @@ TEST_F(BombManualCli, HtmlGoesToTheFileWholeAndTheSameEveryTime) {
 TEST_F(BombManualCli, AFailedRunLeavesAnExistingFileAsItWas) {
   ASSERT_EQ(run("bomb manual --seed 5 --format html --out " + path("manual.html")).code, 0);
   const std::string before = slurp(path("manual.html"));
-  for (const std::string bad : {"--seed 0 --format html", "--seed 5 --format pdf", "--seed 5 --format HTML", "--seed 5 --format ''"}) {
+  for (const std::string bad :
+       {"--seed 0 --format html", "--seed 5 --format pdf", "--seed 5 --format HTML", "--seed 5 --format ''"}) {
     const auto r = run("bomb manual " + bad + " --out " + path("manual.html"));
     EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << bad << ": " << r.out;
     EXPECT_EQ(slurp(path("manual.html")), before) << bad;
   }
-  EXPECT_NE(run("bomb manual --seed 5 --format pdf").out.find("--format pdf: expected html, md or json"), std::string::npos);
+  EXPECT_NE(run("bomb manual --seed 5 --format pdf").out.find("--format pdf: expected html, md or json"),
+            std::string::npos);
   const auto missing = run("bomb manual --seed 5 --format html --out " + path("no/such/dir/manual.html"));
   EXPECT_EQ(missing.code, 2) << missing.out;
   EXPECT_FALSE(std::filesystem::exists(path("no")));
 }
 
 TEST_F(BombManualCli, XmllintFindsTheHtmlWellFormed) {
-  if (std::system("command -v xmllint > /dev/null 2>&1") != 0) GTEST_SKIP() << "xmllint not installed (scripts/install-deps.sh adds it)";
+  if (std::system("command -v xmllint > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "xmllint not installed (scripts/install-deps.sh adds it)";
   for (const std::string seed : {"1", "31", "999999"}) {
     ASSERT_EQ(run("bomb manual --seed " + seed + " --format html --out " + path("m.html")).code, 0);
     EXPECT_EQ(std::system(("xmllint --noout --nonet " + path("m.html")).c_str()), 0) << seed;

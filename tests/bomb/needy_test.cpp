@@ -95,7 +95,8 @@ TEST(DialAlignment, TurnToTheListedDirectionBeforeTheCountdownEnds) {
   ctx.now_ms = DialAlignment::kWindowMs;
   EXPECT_EQ(DialAlignment::tick(rules, idle, ctx), Outcome::Strike);
   ctx.now_ms = 0;
-  for (int i = 0; i < 2; ++i) EXPECT_EQ(DialAlignment::apply(rules, state, DialAlignment::hint(rules, state, ctx), ctx), Outcome::Ok);
+  for (int i = 0; i < 2; ++i)
+    EXPECT_EQ(DialAlignment::apply(rules, state, DialAlignment::hint(rules, state, ctx), ctx), Outcome::Ok);
   EXPECT_EQ(state.dial, 3);
   EXPECT_TRUE(DialAlignment::hint(rules, state, ctx).is_wait());
   ctx.now_ms = DialAlignment::kWindowMs;
@@ -146,7 +147,8 @@ TEST(DischargeLever, HasNoRulesToProveButItsHintsSurvive) {
   const auto build = build_module_rules<DischargeLever>(Rng::from_key("lever"));
   EXPECT_EQ(build.report.proof.method, ProofMethod::NotNeeded);
   EXPECT_EQ(build.report.tries, 0u);
-  const auto played = check_module_solvable<DischargeLever>({}, Rng::from_key("lever"), {.samples = 200, .allow_exhaustive = true});
+  const auto played =
+      check_module_solvable<DischargeLever>({}, Rng::from_key("lever"), {.samples = 200, .allow_exhaustive = true});
   EXPECT_TRUE(played.passed);
   EXPECT_EQ(played.cases, 200u);
 }

@@ -45,7 +45,8 @@ TEST(Passcode, ProofPassesAndRejectsAListThatRepeatsAWord) {
   // With every listed word the same, every dealt module spells "two" listed words.
   Passcode::Rules rules;
   rules.words.fill(3);
-  const auto proof = check_module_solvable<Passcode>(rules, Rng::from_key("passcode"), {.samples = 20, .allow_exhaustive = true});
+  const auto proof =
+      check_module_solvable<Passcode>(rules, Rng::from_key("passcode"), {.samples = 20, .allow_exhaustive = true});
   EXPECT_FALSE(proof.passed);
   EXPECT_EQ(proof.failure, PlayEnd::Stalled);
 }

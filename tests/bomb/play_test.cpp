@@ -30,7 +30,8 @@ TEST(BombWords, EveryActionOfEveryModuleRoundTripsAndNoTwoAreAlike) {
       EXPECT_EQ(parse_words<M>(said), action) << M::kInfo.name << ": " << said;
       // Players may shout: case and spacing do not matter.
       std::string loud;
-      for (const char c : said) loud += c == ' ' ? std::string("   ") : std::string(1, static_cast<char>(std::toupper(c)));
+      for (const char c : said)
+        loud += c == ' ' ? std::string("   ") : std::string(1, static_cast<char>(std::toupper(c)));
       EXPECT_EQ(parse_words<M>(" " + loud + " "), action) << M::kInfo.name << ": " << loud;
     }
     EXPECT_EQ(parse_words<M>("dance"), std::nullopt);
@@ -128,8 +129,8 @@ TEST(BombPlay, IllegalOrUnreadableMovesThrowAndChangeNothing) {
     same(before);
   }
   play.apply("module " + std::to_string(wires + 1));
-  for (const std::string& move : std::vector<std::string>{"cut wire 0", "cut wire " + std::to_string(count + 1), "cut", "press blue",
-                                 "move up", "answer yes", "release at 4"}) {
+  for (const std::string& move : std::vector<std::string>{"cut wire 0", "cut wire " + std::to_string(count + 1), "cut",
+                                                          "press blue", "move up", "answer yes", "release at 4"}) {
     const Play before = play;
     EXPECT_THROW(play.apply(move), IllegalMove) << move;
     same(before);

@@ -16,8 +16,13 @@ namespace {
 struct DelayedButton {
   static constexpr ModuleInfo kInfo{"delayed", "Delayed", ModuleKind::Regular, 50};
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
-  struct Rules { std::int64_t ready_ms = 0; bool press_early = false; };
-  struct State { bool unused = false; };
+  struct Rules {
+    std::int64_t ready_ms = 0;
+    bool press_early = false;
+  };
+  struct State {
+    bool unused = false;
+  };
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules&) { return {}; }
@@ -41,13 +46,18 @@ struct EndlessButton {
   static constexpr ModuleInfo kInfo{"endless", "Endless", ModuleKind::Regular, 10};
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
   struct Rules {};
-  struct State { int presses = 0; };
+  struct State {
+    int presses = 0;
+  };
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules&) { return {}; }
   static std::string show(const State&) { return "toy"; }
   static Action hint(const Rules&, const State&, const Context&) { return {Verb::Press, 0}; }
-  static Outcome apply(const Rules&, State& s, Action, const Context&) { ++s.presses; return Outcome::Ok; }
+  static Outcome apply(const Rules&, State& s, Action, const Context&) {
+    ++s.presses;
+    return Outcome::Ok;
+  }
 };
 
 // A needy module that wakes every `period_ms` and strikes if it is not answered by then; the
@@ -55,8 +65,14 @@ struct EndlessButton {
 struct ToyNeedy {
   static constexpr ModuleInfo kInfo{"toy-needy", "Toy needy", ModuleKind::Needy, 20};
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
-  struct Rules { std::int64_t period_ms = 10'000; bool answers = true; };
-  struct State { std::int64_t due_ms = 10'000; bool active = true; };
+  struct Rules {
+    std::int64_t period_ms = 10'000;
+    bool answers = true;
+  };
+  struct State {
+    std::int64_t due_ms = 10'000;
+    bool active = true;
+  };
   static Rules generate_rules(Rng&) { return {}; }
   static std::optional<std::string_view> dull(const Rules&) { return std::nullopt; }
   static State deal(Rng&, const Edgework&, const Rules& r) { return {r.period_ms, true}; }
@@ -79,21 +95,24 @@ struct ToyNeedy {
 };
 
 TEST(BombProof, WaitingForATimedEventThenActingSolves) {
-  const auto result = check_module_solvable<DelayedButton>({.ready_ms = 179'000, .press_early = false}, Rng::from_key("t"));
+  const auto result =
+      check_module_solvable<DelayedButton>({.ready_ms = 179'000, .press_early = false}, Rng::from_key("t"));
   EXPECT_TRUE(result.passed);
   EXPECT_EQ(result.method, ProofMethod::Sampled);
   EXPECT_EQ(result.cases, 50u);
 }
 
 TEST(BombProof, NoCorrectActionForThreeMinutesStalls) {
-  const auto result = check_module_solvable<DelayedButton>({.ready_ms = 181'000, .press_early = false}, Rng::from_key("t"));
+  const auto result =
+      check_module_solvable<DelayedButton>({.ready_ms = 181'000, .press_early = false}, Rng::from_key("t"));
   EXPECT_FALSE(result.passed);
   EXPECT_EQ(result.failure, PlayEnd::Stalled);
   EXPECT_EQ(result.failing_case, 0u);
 }
 
 TEST(BombProof, AHintedActionThatStrikesFails) {
-  const auto result = check_module_solvable<DelayedButton>({.ready_ms = 5'000, .press_early = true}, Rng::from_key("t"));
+  const auto result =
+      check_module_solvable<DelayedButton>({.ready_ms = 5'000, .press_early = true}, Rng::from_key("t"));
   EXPECT_FALSE(result.passed);
   EXPECT_EQ(result.failure, PlayEnd::Strike);
 }
@@ -121,7 +140,8 @@ TEST(BombProof, SamplesAreKeyedSoTheSameStreamGivesTheSameVerdict) {
   EXPECT_EQ(name(PlayEnd::StepCap), "step cap");
   ProofOptions options;
   options.samples = 7;
-  const auto a = check_module_solvable<DelayedButton>({.ready_ms = 1'000, .press_early = false}, Rng::from_key("t"), options);
+  const auto a =
+      check_module_solvable<DelayedButton>({.ready_ms = 1'000, .press_early = false}, Rng::from_key("t"), options);
   EXPECT_EQ(a.cases, 7u);
   EXPECT_EQ(a.method_text(), "7 samples");
 }
@@ -134,7 +154,7 @@ TEST(BombClock, DisplayCountsDownFasterWithStrikes) {
   EXPECT_EQ(calm.displayed_seconds(1'001), 63);
   const Clock hurried{.timer_ms = 65'000, .strikes = 2};  // 1.5x
   EXPECT_EQ(hurried.displayed_seconds(10'000), 50);
-  EXPECT_EQ(hurried.displayed_seconds(100'000), 0);  // never negative
+  EXPECT_EQ(hurried.displayed_seconds(100'000), 0);               // never negative
   EXPECT_EQ(hurried.next_display_change(100'000), std::nullopt);  // and frozen at 0:00
 }
 
@@ -188,10 +208,12 @@ TEST(BombEdgework, DealtCasingsKeepTheirShapeAndUseEveryFeature) {
     }
     EXPECT_TRUE(e.serial[5] >= '0' && e.serial[5] <= '9');
     ASSERT_LE(e.holder_count, 4);
-    for (int h = 0; h < e.holder_count; ++h) EXPECT_TRUE(e.holders[static_cast<std::size_t>(h)] == 1 || e.holders[static_cast<std::size_t>(h)] == 2);
+    for (int h = 0; h < e.holder_count; ++h)
+      EXPECT_TRUE(e.holders[static_cast<std::size_t>(h)] == 1 || e.holders[static_cast<std::size_t>(h)] == 2);
     ASSERT_LE(e.indicator_count, 3);
     for (int a = 0; a < e.indicator_count; ++a)
-      for (int b = 0; b < a; ++b) EXPECT_NE(e.indicators[static_cast<std::size_t>(a)].label, e.indicators[static_cast<std::size_t>(b)].label);
+      for (int b = 0; b < a; ++b)
+        EXPECT_NE(e.indicators[static_cast<std::size_t>(a)].label, e.indicators[static_cast<std::size_t>(b)].label);
     ASSERT_LE(e.plate_count, 3);
     EXPECT_EQ(e.lit_count() + e.unlit_count(), e.indicator_count);
     batteries.insert(e.batteries());

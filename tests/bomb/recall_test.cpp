@@ -38,7 +38,8 @@ TEST(Recall, FiveStagesFollowTheInstructionsAndLookBack) {
   for (int s = 0; s < 5; ++s) {
     ASSERT_EQ(Recall::hint(rules, state, ctx), (Action{Verb::Press, expected[s]})) << s;
     Recall::State wrong = state;
-    EXPECT_EQ(Recall::apply(rules, wrong, {Verb::Press, static_cast<std::int16_t>((expected[s] + 1) % 4)}, ctx), Outcome::Strike);
+    EXPECT_EQ(Recall::apply(rules, wrong, {Verb::Press, static_cast<std::int16_t>((expected[s] + 1) % 4)}, ctx),
+              Outcome::Strike);
     EXPECT_EQ(Recall::apply(rules, state, {Verb::Press, expected[s]}, ctx), s == 4 ? Outcome::Solved : Outcome::Ok);
   }
 }
@@ -47,7 +48,8 @@ TEST(Recall, FilterRejectsSameyStagesAndStagesThatNeverLookBack) {
   EXPECT_EQ(Recall::dull(good_rules()), std::nullopt);
   auto samey = good_rules();
   samey.stages[2] = {label(2), label(2), same_pos(0), same_pos(0)};
-  EXPECT_EQ(Recall::dull(samey), std::optional<std::string_view>("a stage has fewer than three different instructions"));
+  EXPECT_EQ(Recall::dull(samey),
+            std::optional<std::string_view>("a stage has fewer than three different instructions"));
   auto forgetful = good_rules();
   forgetful.stages[3] = {pos(1), pos(0), label(4), label(1)};
   EXPECT_EQ(Recall::dull(forgetful), std::optional<std::string_view>("a later stage never looks back"));

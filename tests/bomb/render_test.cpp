@@ -30,7 +30,8 @@ TEST(BombManual, OnePagePerModuleInCatalogOrderThenTheAppendixAndGlossary) {
   std::size_t at = 0;
   for (std::size_t i = 0; i < Catalog::size; ++i) {
     const ModuleInfo& info = Catalog::infos[i];
-    const std::string heading = fmt::format("\n## {}. {}{}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "");
+    const std::string heading =
+        fmt::format("\n## {}. {}{}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "");
     const auto found = md.find(heading);
     ASSERT_NE(found, std::string::npos) << heading;
     EXPECT_GT(found, at) << heading;

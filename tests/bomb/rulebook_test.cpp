@@ -38,7 +38,8 @@ TEST(BombRuleBook, IsTheSameForAnyJobCount) {
   const auto report_text = [](const RuleBook& book) {
     std::string text;
     for (const auto& r : book.reports)
-      text += std::string(r.info.id) + " " + std::to_string(r.tries) + " " + r.proof.method_text() + "\n" + r.tally.table();
+      text +=
+          std::string(r.info.id) + " " + std::to_string(r.tries) + " " + r.proof.method_text() + "\n" + r.tally.table();
     return text;
   };
   for (const int seed : {2, 3, 573, 999'999}) {
@@ -113,9 +114,10 @@ TEST(BombRuleBook, AcceptedRulesPassAnAuditKeyedApartFromTheGenerator) {
     const Rng audit = Rng::from_seed(static_cast<std::uint64_t>(seed)).fork("audit");
     for_each_module([&]<class M>() {
       if constexpr (has_rules<M>()) {
-        const auto proof = check_module_solvable<M>(book.rules_of<M>(), audit.fork(M::kInfo.id), {.samples = std::nullopt, .allow_exhaustive = false});
-        EXPECT_TRUE(proof.passed) << "seed " << seed << " " << M::kInfo.name << ": " << name(proof.failure) << " at sample "
-                                  << proof.failing_case;
+        const auto proof = check_module_solvable<M>(book.rules_of<M>(), audit.fork(M::kInfo.id),
+                                                    {.samples = std::nullopt, .allow_exhaustive = false});
+        EXPECT_TRUE(proof.passed) << "seed " << seed << " " << M::kInfo.name << ": " << name(proof.failure)
+                                  << " at sample " << proof.failing_case;
       }
     });
   }

@@ -46,7 +46,7 @@ std::string cell(const json& c) {
 }
 
 struct View {
-  std::set<std::string> keys;               // the state object's fields
+  std::set<std::string> keys;                      // the state object's fields
   std::function<std::string(const json&)> render;  // show()'s line, from the JSON alone
   // A state only play reaches (held, a key down, a later stage, awake); null: none to ask for.
   std::function<bool(const json&)> in_play;
@@ -77,7 +77,8 @@ const std::map<std::string, View>& views() {
           EXPECT_EQ(j["keys"].size(), 4u);
           std::string s = "keys:";
           for (const auto& k : j["keys"])
-            if (has_keys(k, {"glyph", "down"})) s += fmt::format(" {}{}", text(k["glyph"]), k["down"].get<bool>() ? " (down)" : "");
+            if (has_keys(k, {"glyph", "down"}))
+              s += fmt::format(" {}{}", text(k["glyph"]), k["down"].get<bool>() ? " (down)" : "");
           return s;
         },
         [](const json& j) {
@@ -99,7 +100,8 @@ const std::map<std::string, View>& views() {
        {{"round", "rounds", "display", "buttons"},
         [](const json& j) {
           EXPECT_EQ(j["buttons"].size(), 6u);
-          std::string s = fmt::format("round {} of {}, display {}, buttons:", number(j["round"]), number(j["rounds"]), text(j["display"]));
+          std::string s = fmt::format("round {} of {}, display {}, buttons:", number(j["round"]), number(j["rounds"]),
+                                      text(j["display"]));
           for (const auto& b : j["buttons"]) s += fmt::format(" {}", text(b));
           return s;
         },
@@ -107,7 +109,8 @@ const std::map<std::string, View>& views() {
       {"recall",
        {{"stage", "stages", "display", "labels"},
         [](const json& j) {
-          std::string s = fmt::format("stage {} of {}, display {}, labels", number(j["stage"]), number(j["stages"]), number(j["display"]));
+          std::string s = fmt::format("stage {} of {}, display {}, labels", number(j["stage"]), number(j["stages"]),
+                                      number(j["display"]));
           EXPECT_EQ(j["labels"].size(), 4u);
           for (const auto& l : j["labels"]) s += fmt::format(" {}", number(l));
           return s;
@@ -117,8 +120,8 @@ const std::map<std::string, View>& views() {
        {{"markers", "light", "goal"},
         [](const json& j) {
           EXPECT_EQ(j["markers"].size(), 2u);
-          return fmt::format("markers {} {}, light {}, goal {}", cell(j["markers"][0]), cell(j["markers"][1]), cell(j["light"]),
-                             cell(j["goal"]));
+          return fmt::format("markers {} {}, light {}, goal {}", cell(j["markers"][0]), cell(j["markers"][1]),
+                             cell(j["light"]), cell(j["goal"]));
         },
         nullptr}},
       {"passcode",
@@ -134,7 +137,8 @@ const std::map<std::string, View>& views() {
             EXPECT_LT(shown, letters.size());
             EXPECT_EQ(text(w["shown_letter"]), letters.substr(shown, 1));
             s += ' ';
-            for (std::size_t i = 0; i < letters.size(); ++i) s += i == shown ? fmt::format("[{}]", letters[i]) : letters.substr(i, 1);
+            for (std::size_t i = 0; i < letters.size(); ++i)
+              s += i == shown ? fmt::format("[{}]", letters[i]) : letters.substr(i, 1);
           }
           return s;
         },
@@ -173,7 +177,8 @@ const std::map<std::string, View>& views() {
           std::string s = fmt::format("panel {} of {}:", number(j["panel"]), number(j["panels"]));
           for (const auto& w : j["wires"])
             if (has_keys(w, {"post", "colour", "letter", "cut"}))
-              s += fmt::format(" {} {}->{}{}", text(w["colour"]), number(w["post"]), text(w["letter"]), w["cut"].get<bool>() ? " (cut)" : "");
+              s += fmt::format(" {} {}->{}{}", text(w["colour"]), number(w["post"]), text(w["letter"]),
+                               w["cut"].get<bool>() ? " (cut)" : "");
           return s;
         },
         [](const json& j) { return number(j["panel"]) > 1; }}},
@@ -202,7 +207,9 @@ const std::map<std::string, View>& views() {
         [](const json& j) { return !j["asleep"].get<bool>(); }}},
       {"discharge-lever",
        {{"meter_percent", "held"},
-        [](const json& j) { return fmt::format("meter {}%{}", number(j["meter_percent"]), j["held"].get<bool>() ? ", lever held" : ""); },
+        [](const json& j) {
+          return fmt::format("meter {}%{}", number(j["meter_percent"]), j["held"].get<bool>() ? ", lever held" : "");
+        },
         [](const json& j) { return j["held"].get<bool>(); }}},
   };
   return kViews;
@@ -240,7 +247,10 @@ Seen walk(const View& view) {
   for (const RuleBook& book : books()) {
     const auto& rules = book.rules_of<M>();
     for (std::uint64_t d = 0; d < 12; ++d) {
-      Rng rng = Rng::from_key("state-json-test").fork(M::kInfo.id).fork("book", static_cast<std::uint64_t>(book.seed)).fork("deal", d);
+      Rng rng = Rng::from_key("state-json-test")
+                    .fork(M::kInfo.id)
+                    .fork("book", static_cast<std::uint64_t>(book.seed))
+                    .fork("deal", d);
       const Edgework edge = deal_edgework(rng);
       typename M::State state = M::deal(rng, edge, rules);
       Context ctx{edge, Clock{}, 0};

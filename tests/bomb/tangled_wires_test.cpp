@@ -73,7 +73,8 @@ TEST(TangledWires, FilterRejectsATableThatLeavesSomeCasingNothingToCut) {
   // than two batteries leave nothing to cut.
   TW::Rules conditional;
   for (std::size_t f = 0; f < 16; ++f)
-    conditional.table[f] = std::array{In::CutIfSerialEven, In::CutIfParallelPort, In::CutIfTwoBatteries, In::Skip}[f % 4];
+    conditional.table[f] =
+        std::array{In::CutIfSerialEven, In::CutIfParallelPort, In::CutIfTwoBatteries, In::Skip}[f % 4];
   EXPECT_EQ(TW::dull(conditional), TW::kFilterReasons[0]);
   EXPECT_EQ(TW::types_to_cut(conditional, {false, false, false}), 0);
   EXPECT_NE(TW::types_to_cut(conditional, {true, false, false}), 0);

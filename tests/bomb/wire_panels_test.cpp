@@ -33,14 +33,14 @@ TEST(WirePanels, CutByOccurrenceAndLetterThenMoveOnAndMistakesStrike) {
   state.panels[2].present = 0b001;
   state.panels[2].wires = {{{kBlack, 1}, {}, {}}};  // 1st black at B: no
   state.panels[3].present = 0b010;
-  state.panels[3].wires = {{{}, {kBlue, 2}, {}}};   // 2nd blue at C: cut
+  state.panels[3].wires = {{{}, {kBlue, 2}, {}}};  // 2nd blue at C: cut
   EXPECT_EQ(WP::hint(rules, state, ctx), (Action{Verb::Cut, 0}));
   WP::State early = state;
   EXPECT_EQ(WP::apply(rules, early, {Verb::Submit, 0}, ctx), Outcome::Strike);  // wire 1 still whole
   WP::State wrong = state;
   EXPECT_EQ(WP::apply(rules, wrong, {Verb::Cut, 1}, ctx), Outcome::Strike);
-  const Action script[] = {{Verb::Cut, 0}, {Verb::Submit, 0}, {Verb::Cut, 2}, {Verb::Submit, 0},
-                           {Verb::Submit, 0}, {Verb::Cut, 1}, {Verb::Submit, 0}};
+  const Action script[] = {{Verb::Cut, 0},    {Verb::Submit, 0}, {Verb::Cut, 2},   {Verb::Submit, 0},
+                           {Verb::Submit, 0}, {Verb::Cut, 1},    {Verb::Submit, 0}};
   for (std::size_t i = 0; i < std::size(script); ++i) {
     ASSERT_EQ(WP::hint(rules, state, ctx), script[i]) << i;
     EXPECT_EQ(WP::apply(rules, state, script[i], ctx), i + 1 == std::size(script) ? Outcome::Solved : Outcome::Ok);

@@ -129,7 +129,8 @@ TEST(Wires, ProofRejectsATargetThatMayBeMissing) {
   Wires::State state = wires({kBlue, kBlue, 3, 3, kBlue});
   const Edgework even = Wires::parity_casing(0);
   EXPECT_TRUE(Wires::hint(rules, state, context(even)).is_wait());
-  for (std::int16_t i = 0; i < 5; ++i) EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, i}, context(even)), Outcome::Strike);
+  for (std::int16_t i = 0; i < 5; ++i)
+    EXPECT_EQ(Wires::apply(rules, state, {Verb::Cut, i}, context(even)), Outcome::Strike);
 }
 
 TEST(Wires, GeneratedRulesAreAcceptedAndDifferBySeed) {
@@ -149,8 +150,8 @@ TEST(Wires, GeneratedRulesAreAcceptedAndDifferBySeed) {
 TEST(Wires, SampledProofAgreesWithTheExhaustiveOneOnGeneratedRules) {
   // The sampled path (random casings, strikes, timers) must pass whatever the exhaustive one passed.
   const ModuleBuild<Wires> build = build_module_rules<Wires>(Rng::from_key("wires-sampled"));
-  const ProofResult sampled = check_module_solvable<Wires>(build.rules, Rng::from_key("audit"),
-                                                           {.samples = 1000, .allow_exhaustive = false});
+  const ProofResult sampled =
+      check_module_solvable<Wires>(build.rules, Rng::from_key("audit"), {.samples = 1000, .allow_exhaustive = false});
   EXPECT_TRUE(sampled.passed);
   EXPECT_EQ(sampled.method, ProofMethod::Sampled);
   EXPECT_EQ(sampled.cases, 1000u);
@@ -174,7 +175,8 @@ TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
         for (;;) {  // an odometer over the colours
           if (!visit(state, Wires::parity_casing(parity), Clock{})) return;
           int i = 0;
-          for (; i < n && ++state.colours[static_cast<std::size_t>(i)] == Wires::kColours; ++i) state.colours[static_cast<std::size_t>(i)] = 0;
+          for (; i < n && ++state.colours[static_cast<std::size_t>(i)] == Wires::kColours; ++i)
+            state.colours[static_cast<std::size_t>(i)] = 0;
           if (i == n) break;
         }
       }
@@ -186,7 +188,8 @@ TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
     if (k % 2 == 1) {
       auto& list = rules.lists[rng.below(4)];
       auto& target = rng.chance(1, 2) ? list.otherwise : list.lines[rng.below(list.line_count)].target;
-      target = {rng.chance(1, 2) ? T::Kind::FirstOf : T::Kind::LastOf, static_cast<std::uint8_t>(rng.below(Wires::kColours))};
+      target = {rng.chance(1, 2) ? T::Kind::FirstOf : T::Kind::LastOf,
+                static_cast<std::uint8_t>(rng.below(Wires::kColours))};
     }
     const ClassCheck check = check_cases_play_as_their_class<Wires>(rules, key_of, every_sequence);
     ASSERT_FALSE(::testing::Test::HasFailure()) << "set " << k;
@@ -204,15 +207,19 @@ TEST(Wires, EverySequencePlaysAsItsClassRepresentativeDoes) {
 std::optional<std::string_view> reference_dull_list(const Wires::List& list, int n) {
   for (int i = 0; i < list.line_count; ++i) {
     const auto& line = list.lines[static_cast<std::size_t>(i)];
-    const auto named = [](const C& c) { return c.kind == C::Kind::CountIs || c.kind == C::Kind::CountAtLeast || c.kind == C::Kind::LastIs; };
-    if (line.condition_count == 2 && named(line.conditions[0]) && named(line.conditions[1]) && line.conditions[0].colour == line.conditions[1].colour)
+    const auto named = [](const C& c) {
+      return c.kind == C::Kind::CountIs || c.kind == C::Kind::CountAtLeast || c.kind == C::Kind::LastIs;
+    };
+    if (line.condition_count == 2 && named(line.conditions[0]) && named(line.conditions[1]) &&
+        line.conditions[0].colour == line.conditions[1].colour)
       return "a line names one colour twice";
     for (int j = 0; j < i; ++j) {
       const auto& other = list.lines[static_cast<std::size_t>(j)];
       const bool same = other.condition_count == line.condition_count &&
-                        (line.condition_count == 1 ? other.conditions[0] == line.conditions[0]
-                                                   : (other.conditions == line.conditions ||
-                                                      (other.conditions[0] == line.conditions[1] && other.conditions[1] == line.conditions[0])));
+                        (line.condition_count == 1
+                             ? other.conditions[0] == line.conditions[0]
+                             : (other.conditions == line.conditions || (other.conditions[0] == line.conditions[1] &&
+                                                                        other.conditions[1] == line.conditions[0])));
       if (same) return "a line repeats an earlier line's conditions";
     }
   }
@@ -220,8 +227,10 @@ std::optional<std::string_view> reference_dull_list(const Wires::List& list, int
   std::vector<int> colours(static_cast<std::size_t>(n), 0);
   const auto resolve = [&](const T& t) {
     switch (t.kind) {
-      case T::Kind::Nth: return t.value < n ? static_cast<int>(t.value) : -1;
-      case T::Kind::Last: return n - 1;
+      case T::Kind::Nth:
+        return t.value < n ? static_cast<int>(t.value) : -1;
+      case T::Kind::Last:
+        return n - 1;
       case T::Kind::FirstOf:
         for (int i = 0; i < n; ++i)
           if (colours[static_cast<std::size_t>(i)] == t.value) return i;
@@ -239,11 +248,16 @@ std::optional<std::string_view> reference_dull_list(const Wires::List& list, int
       const auto holds = [&](const C& c) {
         const auto count = static_cast<int>(std::count(colours.begin(), colours.end(), c.colour));
         switch (c.kind) {
-          case C::Kind::CountIs: return count == c.number;
-          case C::Kind::CountAtLeast: return count >= c.number;
-          case C::Kind::LastIs: return colours.back() == c.colour;
-          case C::Kind::SerialOdd: return odd == 1;
-          case C::Kind::SerialEven: return odd == 0;
+          case C::Kind::CountIs:
+            return count == c.number;
+          case C::Kind::CountAtLeast:
+            return count >= c.number;
+          case C::Kind::LastIs:
+            return colours.back() == c.colour;
+          case C::Kind::SerialOdd:
+            return odd == 1;
+          case C::Kind::SerialEven:
+            return odd == 0;
         }
         return false;
       };
@@ -253,7 +267,9 @@ std::optional<std::string_view> reference_dull_list(const Wires::List& list, int
         if (holds(line.conditions[0]) && (line.condition_count == 1 || holds(line.conditions[1]))) firing.push_back(i);
       }
       firing.push_back(list.line_count);
-      const auto target_of = [&](int i) { return i == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(i)].target; };
+      const auto target_of = [&](int i) {
+        return i == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(i)].target;
+      };
       fired[static_cast<std::size_t>(firing[0])] = true;
       if (firing[0] < list.line_count && resolve(target_of(firing[0])) != resolve(target_of(firing[1])))
         matters[static_cast<std::size_t>(firing[0])] = true;
@@ -276,18 +292,22 @@ TEST(Wires, FilterAgreesWithAPlainWalkOverEverySequence) {
       Wires::List list;
       list.line_count = static_cast<std::uint8_t>(rng.uniform(3, 4));
       const auto random_target = [&] {
-        return T{static_cast<T::Kind>(rng.below(4)), static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(n)))};
+        return T{static_cast<T::Kind>(rng.below(4)),
+                 static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(n)))};
       };
       for (std::size_t i = 0; i < list.line_count; ++i) {
         auto& line = list.lines[i];
         line.condition_count = static_cast<std::uint8_t>(rng.uniform(1, 2));
         for (std::size_t c = 0; c < line.condition_count; ++c)
-          line.conditions[c] = {static_cast<C::Kind>(rng.below(5)), static_cast<std::uint8_t>(rng.below(5)), static_cast<std::uint8_t>(rng.below(4))};
+          line.conditions[c] = {static_cast<C::Kind>(rng.below(5)), static_cast<std::uint8_t>(rng.below(5)),
+                                static_cast<std::uint8_t>(rng.below(4))};
         line.target = random_target();
-        if (line.target.kind == T::Kind::FirstOf || line.target.kind == T::Kind::LastOf) line.target.value = static_cast<std::uint8_t>(rng.below(5));
+        if (line.target.kind == T::Kind::FirstOf || line.target.kind == T::Kind::LastOf)
+          line.target.value = static_cast<std::uint8_t>(rng.below(5));
       }
       list.otherwise = random_target();
-      if (list.otherwise.kind == T::Kind::FirstOf || list.otherwise.kind == T::Kind::LastOf) list.otherwise.value = static_cast<std::uint8_t>(rng.below(5));
+      if (list.otherwise.kind == T::Kind::FirstOf || list.otherwise.kind == T::Kind::LastOf)
+        list.otherwise.value = static_cast<std::uint8_t>(rng.below(5));
       const auto expected = reference_dull_list(list, n);
       ASSERT_EQ(Wires::dull_list(list, n), expected) << "wires " << n << ", list " << k;
       ++reasons[std::string(expected.value_or("passes"))];

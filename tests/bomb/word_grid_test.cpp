@@ -15,7 +15,8 @@ WordGrid::Rules good_rules() {
   for (std::size_t w = 0; w < WordGrid::kButtonWords; ++w)
     for (std::size_t i = 0; i < WordGrid::kListLength; ++i)
       rules.priority[w][i] = static_cast<std::uint8_t>((w + i + 1) % WordGrid::kButtonWords);
-  for (std::size_t w = 0; w < WordGrid::kButtonWords; ++w) rules.priority[w][WordGrid::kListLength - 1] = static_cast<std::uint8_t>(w);
+  for (std::size_t w = 0; w < WordGrid::kButtonWords; ++w)
+    rules.priority[w][WordGrid::kListLength - 1] = static_cast<std::uint8_t>(w);
   return rules;
 }
 

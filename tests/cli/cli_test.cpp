@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include "support/run_proven.hpp"
 #include "support/scratch_dir.hpp"
-#include <algorithm>
 
 namespace {
 
@@ -37,9 +37,9 @@ TEST_F(Cli, HelpListsTheGamesAndBench) {
 }
 
 TEST_F(Cli, UserMistakesAreOneLineAndExitTwo) {
-  for (const std::string args : {"", "nonsense", "demo", "demo generate --count 0", "demo generate --count abc",
-                                 "demo generate --jobs -1", "demo verify", "demo verify /no/such/file.json",
-                                 "bench --game nosuchgame"}) {
+  for (const std::string args :
+       {"", "nonsense", "demo", "demo generate --count 0", "demo generate --count abc", "demo generate --jobs -1",
+        "demo verify", "demo verify /no/such/file.json", "bench --game nosuchgame"}) {
     const auto r = run(args);
     EXPECT_EQ(r.code, 2) << "'" << args << "': " << r.out;
     EXPECT_EQ(lines(r.out), 1) << "'" << args << "': " << r.out;

@@ -1,8 +1,8 @@
 // One typed suite over every game on the Game contract (core/game.hpp): what the contract
 // promises is tested once, for all of them. A game joins by its fixture (fixture.hpp) and one
 // entry in GameTypes below.
-#include <gtest/gtest.h>
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
@@ -64,7 +64,8 @@ TYPED_TEST(Contract, BenchSignatureIsPinned) {
 TYPED_TEST(Contract, ThreadCountNeverChangesTheBytes) {
   using G = TypeParam;
   const auto made = [](unsigned jobs) {
-    return json_text(document_to_json<G>(G::generate(Fixture<G>::seed(), Fixture<G>::params(), {.jobs = jobs}).document));
+    return json_text(
+        document_to_json<G>(G::generate(Fixture<G>::seed(), Fixture<G>::params(), {.jobs = jobs}).document));
   };
   EXPECT_EQ(made(1), sample_text<G>());
   EXPECT_EQ(made(2), sample_text<G>());
@@ -107,7 +108,8 @@ TYPED_TEST(Contract, VerifyNamesEachTamperedPromise) {
     nlohmann::json broken = file;
     tamper.edit(broken["body"]);
     const auto problems = G::verify(document_from_json<G>(broken));
-    const bool named = std::ranges::any_of(problems, [&](const std::string& p) { return p.find(tamper.promise) != std::string::npos; });
+    const bool named = std::ranges::any_of(
+        problems, [&](const std::string& p) { return p.find(tamper.promise) != std::string::npos; });
     EXPECT_TRUE(named) << "'" << tamper.promise << "' not named; verify said:\n"
                        << (problems.empty() ? std::string("(nothing)") : problems.front());
   }
@@ -163,7 +165,8 @@ TYPED_TEST(Contract, PlayingTheStoredSolutionWins) {
       ASSERT_EQ(session.play().status().phase, PlayPhase::Playing) << "item " << item << ": over before " << move;
       session.apply(move);
     }
-    EXPECT_EQ(session.play().status().phase, PlayPhase::Won) << "item " << item << ": " << session.play().status().summary;
+    EXPECT_EQ(session.play().status().phase, PlayPhase::Won)
+        << "item " << item << ": " << session.play().status().summary;
   }
 }
 

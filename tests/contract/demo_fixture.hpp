@@ -13,8 +13,8 @@ struct Fixture<demo::Game> {
 
   static std::vector<Tamper> tampers(const nlohmann::json&) {
     // A self-consistent 2x2 block whose mirror also fits (1 2 / 2 1 and 2 1 / 1 2).
-    const nlohmann::json two_fillings = {{"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}},
-                                         {"solution", {{1, 2}, {2, 1}}}};
+    const nlohmann::json two_fillings = {
+        {"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}}, {"solution", {{1, 2}, {2, 1}}}};
     // The first 2x2 answer (in digit order) that naked singles fill.
     nlohmann::json giveaway;
     for (int n = 0; n < 9 * 9 * 9 * 9 && giveaway.is_null(); ++n) {
@@ -22,11 +22,14 @@ struct Fixture<demo::Game> {
       const demo::Clues clues = block.clues();
       if (block.at(0, 0) != block.at(0, 1) && block.at(1, 0) != block.at(1, 1) && block.at(0, 0) != block.at(1, 0) &&
           block.at(0, 1) != block.at(1, 1) && demo::is_giveaway(clues))
-        giveaway = {{"rows", 2}, {"cols", 2}, {"row_sums", clues.row_sums}, {"col_sums", clues.col_sums},
+        giveaway = {{"rows", 2},
+                    {"cols", 2},
+                    {"row_sums", clues.row_sums},
+                    {"col_sums", clues.col_sums},
                     {"solution", {{block.at(0, 0), block.at(0, 1)}, {block.at(1, 0), block.at(1, 1)}}}};
     }
-    const nlohmann::json repeat = {{"rows", 2}, {"cols", 2}, {"row_sums", {4, 6}}, {"col_sums", {5, 5}},
-                                   {"solution", {{2, 2}, {3, 3}}}};
+    const nlohmann::json repeat = {
+        {"rows", 2}, {"cols", 2}, {"row_sums", {4, 6}}, {"col_sums", {5, 5}}, {"solution", {{2, 2}, {3, 3}}}};
     return {
         {"block 2: the clues allow 2 or more fillings", [=](nlohmann::json& b) { b["blocks"][1] = two_fillings; }},
         {"block 4: a giveaway", [=](nlohmann::json& b) { b["blocks"][3] = giveaway; }},

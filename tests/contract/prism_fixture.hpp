@@ -20,7 +20,8 @@ struct Fixture<prism::Game> {
       nlohmann::json& level = body["levels"][3];
       std::string text;
       for (const auto& row : level["board"]) text += row.get<std::string>() + "\n";
-      const prism::Board solved = prism::with_rotations(prism::from_text(text), level["solution"].get<std::vector<int>>());
+      const prism::Board solved =
+          prism::with_rotations(prism::from_text(text), level["solution"].get<std::vector<int>>());
       level["board"] = nlohmann::json::array();
       const std::string solved_text = prism::to_text(solved);
       for (std::size_t start = 0; start < solved_text.size(); start = solved_text.find('\n', start) + 1)

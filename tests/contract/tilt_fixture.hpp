@@ -29,7 +29,8 @@ struct Fixture<tilt::Game> {
         {"level 2: its solution does not clear the board in exactly its par",
          [](nlohmann::json& b) { b["levels"][1]["par"] = b["levels"][1]["par"].get<int>() + 1; }},
         {"level 1: chance 1/12^", [](nlohmann::json& b) { b["levels"][0]["chance"] = "1"; }},
-        {"level 3: bits", [](nlohmann::json& b) { b["levels"][2]["bits"] = b["levels"][2]["bits"].get<double>() + 0.5; }},
+        {"level 3: bits",
+         [](nlohmann::json& b) { b["levels"][2]["bits"] = b["levels"][2]["bits"].get<double>() + 0.5; }},
         {"level 6: near copy of level 5",
          [=](nlohmann::json& b) {
            b["levels"][5] = b["levels"][4];

@@ -30,10 +30,11 @@ struct Fixture<whodunnit::Game> {
         // A designer's clue (prose unchecked) denying portrait 1's forename.
         {"consistent: clue ",
          [first_forename](nlohmann::json& b) {
-           b["clues"].push_back({{"kind", "markup"},
-                                 {"prose", "Portrait 1 is not who they are."},
-                                 {"speaker", nullptr},
-                                 {"markup", {{{"traits", {{"portrait", "1"}, {"forename", first_forename}}}, {"min", 0}, {"max", 0}}}}});
+           b["clues"].push_back(
+               {{"kind", "markup"},
+                {"prose", "Portrait 1 is not who they are."},
+                {"speaker", nullptr},
+                {"markup", {{{"traits", {{"portrait", "1"}, {"forename", first_forename}}}, {"min", 0}, {"max", 0}}}}});
          }},
         {"determined: the clues fix",
          [](nlohmann::json& b) {

@@ -58,10 +58,12 @@ TEST(Batch, ResultsComeBackInIndexOrder) {
 TEST(Batch, RethrowsTheLowestFailingIndexForAnyThreadCount) {
   for (unsigned jobs : {1u, 2u, 4u}) {
     try {
-      run_batch<int>(200, [](std::size_t i) -> int {
-        if (i == 150 || i == 37 || i == 90) throw std::runtime_error("item " + std::to_string(i));
-        return 0;
-      }, {.jobs = jobs});
+      run_batch<int>(200,
+                     [](std::size_t i) -> int {
+                       if (i == 150 || i == 37 || i == 90) throw std::runtime_error("item " + std::to_string(i));
+                       return 0;
+                     },
+                     {.jobs = jobs});
       FAIL() << "expected a failure";
     } catch (const std::runtime_error& e) {
       EXPECT_STREQ(e.what(), "item 37") << "jobs " << jobs;

@@ -15,12 +15,13 @@
 namespace proven {
 namespace {
 
-const Envelope kExpected{.format = "proven-toy-pack/2", .game = "toy", .generator_version = "3", .seed = "", .params = {}};
+const Envelope kExpected{
+    .format = "proven-toy-pack/2", .game = "toy", .generator_version = "3", .seed = "", .params = {}};
 
 nlohmann::json toy_file() {
-  return wrap_document({.format = "proven-toy-pack/2", .game = "toy", .generator_version = "3", .seed = "7",
-                        .params = {{"size", 4}}},
-                       {{"levels", {1, 2}}});
+  return wrap_document(
+      {.format = "proven-toy-pack/2", .game = "toy", .generator_version = "3", .seed = "7", .params = {{"size", 4}}},
+      {{"levels", {1, 2}}});
 }
 
 std::string open_error(const nlohmann::json& json) {

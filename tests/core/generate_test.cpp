@@ -39,9 +39,12 @@ TEST(Generate, AcceptsTheFirstCandidatePassingEveryGateAndTalliesTheRest) {
   for (std::uint64_t i = 0; i < result.accepted_try; ++i) {
     Rng try_rng = rng.fork("try", i);
     const auto v = try_rng.uniform(0, 99);
-    if (v % 2 != 0) ++odd;
-    else if (v < 50) ++small;
-    else FAIL() << "try " << i << " should have been accepted";
+    if (v % 2 != 0)
+      ++odd;
+    else if (v < 50)
+      ++small;
+    else
+      FAIL() << "try " << i << " should have been accepted";
   }
   EXPECT_EQ(result.tally.rejected("odd"), odd);
   EXPECT_EQ(result.tally.rejected("too small"), small);
@@ -51,7 +54,11 @@ TEST(Generate, LaterGatesRunOnlyOnSurvivorsOfEarlierOnes) {
   int expensive_calls = 0;
   const std::vector<Gate<Number>> gates = {
       {"cheap", [](const Number& n) { return n.value < 10; }},
-      {"proof", [&](const Number&) { ++expensive_calls; return true; }},
+      {"proof",
+       [&](const Number&) {
+         ++expensive_calls;
+         return true;
+       }},
   };
   auto result = generate<Number>(Rng::from_seed(4), propose_number, gates, {.budget = 500});
   ASSERT_TRUE(result.ok());

@@ -45,7 +45,11 @@ TEST_F(IoTest, AWriterThatFailsHalfwayLeavesTheOldFileAndNoTemporary) {
 
 TEST_F(IoTest, AFailedFirstWriteLeavesNoFileAtAll) {
   const auto path = dir_ / "new.json";
-  EXPECT_THROW(write_file_atomic(path, [](std::ostream& out) { out << "{"; throw std::runtime_error("x"); }),
+  EXPECT_THROW(write_file_atomic(path,
+                                 [](std::ostream& out) {
+                                   out << "{";
+                                   throw std::runtime_error("x");
+                                 }),
                std::runtime_error);
   EXPECT_FALSE(fs::exists(path));
   EXPECT_EQ(entries(), 0u);

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
-#include "support/breakages.hpp"
 #include "core/io.hpp"
+#include "support/breakages.hpp"
 
 namespace proven::demo {
 namespace {
@@ -71,10 +71,10 @@ TEST(Blocks, SolverAgreesWithBruteForceOnGenerated2x3Blocks) {
 }
 
 TEST(Blocks, PossibleDigitsKnowsTheClassicRuns) {
-  EXPECT_EQ(possible_digits(2, 3), (1u << 1) | (1u << 2));                // 1+2
-  EXPECT_EQ(possible_digits(2, 17), (1u << 8) | (1u << 9));               // 8+9
-  EXPECT_EQ(possible_digits(3, 6), (1u << 1) | (1u << 2) | (1u << 3));    // 1+2+3
-  EXPECT_EQ(possible_digits(2, 2), 0u);                                   // impossible
+  EXPECT_EQ(possible_digits(2, 3), (1u << 1) | (1u << 2));              // 1+2
+  EXPECT_EQ(possible_digits(2, 17), (1u << 8) | (1u << 9));             // 8+9
+  EXPECT_EQ(possible_digits(3, 6), (1u << 1) | (1u << 2) | (1u << 3));  // 1+2+3
+  EXPECT_EQ(possible_digits(2, 2), 0u);                                 // impossible
   EXPECT_EQ(possible_digits(0, 0), 0u);
 }
 

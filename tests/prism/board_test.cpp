@@ -7,7 +7,9 @@
 namespace proven::prism {
 namespace {
 
-Colour at(const Board& b, const Light& l, int x, int y) { return l.received[static_cast<std::size_t>(y * b.width + x)]; }
+Colour at(const Board& b, const Light& l, int x, int y) {
+  return l.received[static_cast<std::size_t>(y * b.width + x)];
+}
 
 TEST(PrismTrace, MirrorsReflectBothWays) {
   // White light from the left hits "/" and goes up; with "\" it goes down.
@@ -78,8 +80,7 @@ TEST(PrismTrace, FiltersPassTheirColoursAlongTheirAxis) {
 }
 
 TEST(PrismTrace, CrystalsMixConvergingBeams) {
-  const Board b = from_text(
-      ">R*M<B\n");
+  const Board b = from_text(">R*M<B\n");
   EXPECT_TRUE(is_solved(b));
   Board wrong = b;
   wrong.at(1, 0).colour = kRed;  // receives magenta, asks for red: not solved

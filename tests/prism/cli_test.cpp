@@ -13,8 +13,8 @@
 
 namespace {
 
-using proven::testing::run_proven;
 using proven::prism::Game;
+using proven::testing::run_proven;
 
 const std::string kCampaign = std::string(PROVEN_DATA_DIR) + "/prism/campaign.json";
 

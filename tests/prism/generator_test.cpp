@@ -35,7 +35,8 @@ TEST(PrismGenerator, LevelsOfEveryChapterAreProven) {
   const Rng root = Rng::from_key("generator-test");
   for (const auto& spec : kChapters) {
     for (int index : {0, spec.levels - 1}) {
-      const Rng rng = root.fork("chapter", static_cast<std::uint64_t>(spec.number)).fork("level", static_cast<std::uint64_t>(index));
+      const Rng rng = root.fork("chapter", static_cast<std::uint64_t>(spec.number))
+                          .fork("level", static_cast<std::uint64_t>(index));
       auto result = generate_level(spec, index, rng);
       ASSERT_TRUE(result.ok()) << result.failure_message();
       const Level& level = *result.value;

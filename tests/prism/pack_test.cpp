@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
-#include "support/breakages.hpp"
 #include "core/io.hpp"
+#include "support/breakages.hpp"
 
 namespace proven::prism {
 namespace {
@@ -74,9 +74,7 @@ TEST(PrismCampaign, GeneratorStillProducesTheShippedBytes) {
 }
 
 TEST(PrismPack, ThreadCountNeverChangesTheBytes) {
-  auto bytes = [](unsigned jobs) {
-    return pack_text(generate_pack("threads", {.only_chapter = 2, .jobs = jobs}));
-  };
+  auto bytes = [](unsigned jobs) { return pack_text(generate_pack("threads", {.only_chapter = 2, .jobs = jobs})); };
   const auto one = bytes(1);
   EXPECT_EQ(bytes(2), one);
   EXPECT_EQ(bytes(4), one);

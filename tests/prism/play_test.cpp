@@ -13,7 +13,8 @@ namespace proven::prism {
 namespace {
 
 const Pack& campaign() {
-  static const Pack pack = document_from_json<Game>(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json"));
+  static const Pack pack =
+      document_from_json<Game>(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json"));
   return pack;
 }
 
@@ -70,9 +71,10 @@ TEST(PrismPlay, IllegalMovesThrowAndChangeNothing) {
                     std::to_string(static_cast<int>(c) / board.width + 1);
   ASSERT_FALSE(not_a_piece.empty());
   const nlohmann::json before = play.to_json();
-  for (const std::string& move : std::vector<std::string>{"tap " + not_a_piece, std::string("tap F1"), std::string("tap A6"),
-                                 std::string("tap A0"), std::string("tap"), std::string(""), std::string("spin A1"),
-                                 std::string("tap A1 A2"), std::string("tap 1A"), std::string("tapA1")}) {
+  for (const std::string& move :
+       std::vector<std::string>{"tap " + not_a_piece, std::string("tap F1"), std::string("tap A6"),
+                                std::string("tap A0"), std::string("tap"), std::string(""), std::string("spin A1"),
+                                std::string("tap A1 A2"), std::string("tap 1A"), std::string("tapA1")}) {
     EXPECT_THROW(play.apply(move), IllegalMove) << move;
     EXPECT_EQ(play.to_json(), before) << move;
   }
@@ -170,8 +172,8 @@ TEST(PrismPlay, WhatThePlayerSeesNamesCellsAndMoves) {
 TEST(PrismPlay, ABoardWithoutCrystalsRendersAndIsNeverWon) {
   // Not a level any pack holds (verify refuses it), but Play must still show it plainly.
   Pack pack;
-  pack.levels.push_back(Level{.chapter = 1, .index = 0, .board = from_text(">R/m\n..##\n"), .solution = {0}, .par = 1,
-                              .proof_nodes = 0});
+  pack.levels.push_back(
+      Level{.chapter = 1, .index = 0, .board = from_text(">R/m\n..##\n"), .solution = {0}, .par = 1, .proof_nodes = 0});
   Game::Play play = Game::Play::start(pack, 0);
   EXPECT_NE(play.render().find("crystals: none\n"), std::string::npos) << play.render();
   play.apply("tap b1");

@@ -64,7 +64,8 @@ Board random_board_once(Rng& rng, Shape shape) {
     b.cells[i].colour = light.received[i];
     crystal_cells.push_back(i);
   }
-  if (!crystal_cells.empty() && rng.chance(1, 8)) b.cells[rng.pick(crystal_cells)].colour = static_cast<Colour>(rng.uniform(1, 7));
+  if (!crystal_cells.empty() && rng.chance(1, 8))
+    b.cells[rng.pick(crystal_cells)].colour = static_cast<Colour>(rng.uniform(1, 7));
   if (rng.chance(1, 8)) {
     const std::size_t cell = rng.below(b.cells.size());
     if (b.cells[cell].kind == Kind::Empty && !light.received[cell]) b.cells[cell] = {Kind::Mirror, 0, Dir::North, 0};
@@ -103,16 +104,24 @@ void expect_agrees_with_enumeration(const Board& b, VerdictCounts& counts) {
       ++counts.unique;
       break;
     }
-    case Uniqueness::NotUnique: ASSERT_GE(*count, 2u) << to_text(b); ++counts.not_unique; break;
-    case Uniqueness::NoSolution: ASSERT_EQ(*count, 0u) << to_text(b); ++counts.none; break;
-    case Uniqueness::OverBudget: FAIL() << "tiny boards never exhaust the budget";
+    case Uniqueness::NotUnique:
+      ASSERT_GE(*count, 2u) << to_text(b);
+      ++counts.not_unique;
+      break;
+    case Uniqueness::NoSolution:
+      ASSERT_EQ(*count, 0u) << to_text(b);
+      ++counts.none;
+      break;
+    case Uniqueness::OverBudget:
+      FAIL() << "tiny boards never exhaust the budget";
   }
 }
 
 TEST(PrismProver, AgreesWithPlainEnumerationOnThousandsOfBoards) {
   const Rng root = Rng::from_key("prover-cross-check");
   VerdictCounts counts;
-  for (std::uint64_t i = 0; i < 5000; ++i) expect_agrees_with_enumeration(random_board(root.fork("board", i), {}), counts);
+  for (std::uint64_t i = 0; i < 5000; ++i)
+    expect_agrees_with_enumeration(random_board(root.fork("board", i), {}), counts);
   // The sample must exercise every verdict, or the cross-check proves little.
   EXPECT_GT(counts.unique, 100);
   EXPECT_GT(counts.not_unique, 100);
@@ -125,7 +134,9 @@ TEST(PrismProver, AgreesWithPlainEnumerationWhenBoardsSplitIntoParts) {
   const Rng root = Rng::from_key("prover-parts-cross-check");
   VerdictCounts counts;
   for (std::uint64_t i = 0; i < 1500; ++i)
-    expect_agrees_with_enumeration(random_board(root.fork("board", i), {.min_side = 6, .max_side = 7, .max_emitters = 4, .max_pieces = 9}), counts);
+    expect_agrees_with_enumeration(
+        random_board(root.fork("board", i), {.min_side = 6, .max_side = 7, .max_emitters = 4, .max_pieces = 9}),
+        counts);
   EXPECT_GT(counts.split, 100);
   EXPECT_GT(counts.unique, 20);
   EXPECT_GT(counts.not_unique, 20);

@@ -31,7 +31,8 @@ TEST(TiltCampaignRules, WithinAChapterNothingIsTakenAway) {
   EXPECT_EQ(easier_than(two, level(5, 5, 9000, "R..r\n....\n")), "takes away a colour");
   EXPECT_EQ(easier_than(level(5, 5, 9000, "RR.r\n....\n"), level(5, 5, 9000, "R..r\n....\n")), "takes away a marble");
   EXPECT_EQ(easier_than(level(5, 5, 9000, "R..r\n...X\n"), level(5, 5, 9000, "R..r\n....\n")), "takes away a pit");
-  EXPECT_EQ(easier_than(level(5, 5, 9000, "R..r\n....\n"), level(5, 5, 9000, "R.r\n...\n")), "takes away room (6 cells after 8)");
+  EXPECT_EQ(easier_than(level(5, 5, 9000, "R..r\n....\n"), level(5, 5, 9000, "R.r\n...\n")),
+            "takes away room (6 cells after 8)");
   // A new chapter may start smaller.
   EXPECT_FALSE(easier_than(two, level(6, 5, 9000, "R.r\n...\n")));
 }

@@ -10,8 +10,8 @@
 
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
-#include "tilt/game.hpp"
 #include "support/scratch_dir.hpp"
+#include "tilt/game.hpp"
 
 namespace {
 
@@ -39,7 +39,8 @@ TEST_F(TiltCli, GenerateVerifyShowAndTheExitCodes) {
   proven::write_file_atomic(path("broken.json"), proven::json_text(json));
   r = run_proven("tilt verify " + path("broken.json"));
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_NE(r.out.find("level 7: its solution does not clear the board in exactly its par"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("level 7: its solution does not clear the board in exactly its par"), std::string::npos)
+      << r.out;
 
   // Malformed: exit 2, one line, and generate never leaves a partial file behind.
   proven::write_file_atomic(path("bad.json"), "{\"format\": \"proven-tilt-pack/2\"");
@@ -66,7 +67,8 @@ TEST_F(TiltCli, PlayExitsByTheOutcome) {
   EXPECT_NE(r.out.find("legend:"), std::string::npos) << r.out;
   // The same through stdin, in words.
   std::string words;
-  for (const auto& m : solution) words += std::string(m == "U" ? "up" : m == "D" ? "DOWN" : m == "L" ? "Left" : "right") + "\n";
+  for (const auto& m : solution)
+    words += std::string(m == "U" ? "up" : m == "D" ? "DOWN" : m == "L" ? "Left" : "right") + "\n";
   proven::write_file_atomic(path("moves.txt"), words);
   r = run_proven("tilt play " + campaign + " --item 3 < " + path("moves.txt"));
   EXPECT_EQ(r.code, 0) << r.out;
@@ -96,7 +98,8 @@ TEST_F(TiltCli, PlayExitsByTheOutcome) {
     }
   }
   ASSERT_TRUE(losing.has_value());
-  r = run_proven(fmt::format("tilt play {} --level {} --moves \"{}\"", campaign, losing->first + 1, joined(losing->second)));
+  r = run_proven(
+      fmt::format("tilt play {} --level {} --moves \"{}\"", campaign, losing->first + 1, joined(losing->second)));
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find(fmt::format("level {} lost", losing->first + 1)), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("marble fell"), std::string::npos) << r.out;

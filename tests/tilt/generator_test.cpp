@@ -64,7 +64,8 @@ TEST(TiltGenerator, CandidatesAreDeterministicAndEveryGateIsTallied) {
   ASSERT_TRUE(a.ok());
   EXPECT_EQ(a.value->board, b.value->board);
   EXPECT_EQ(a.tally, b.tally);
-  for (const char* gate : {"no path home", "par over the window", "every tile idle", "rule does not matter", "pit not in play"})
+  for (const char* gate :
+       {"no path home", "par over the window", "every tile idle", "rule does not matter", "pit not in play"})
     EXPECT_NE(a.tally.table().find(gate), std::string::npos) << gate;
   // The accepted board is judged as it ships: every tile matters, the rule matters, par is in the window.
   const Level& l = *a.value;

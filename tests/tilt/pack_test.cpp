@@ -36,11 +36,14 @@ TEST(TiltCampaign, ShippedCampaignVerifiesFromItsOwnData) {
 TEST(TiltCampaign, GeneratorStillProducesTheShippedBytes) {
   // A generator change that alters seed 1 must regenerate data/tilt/campaign.json and bump
   // kGeneratorVersion; this test makes such a change impossible to miss.
-  EXPECT_EQ(json_text(document_to_json<Game>(generate_pack("1", {.only_chapter = std::nullopt, .jobs = 0}))), read_file(kCampaign));
+  EXPECT_EQ(json_text(document_to_json<Game>(generate_pack("1", {.only_chapter = std::nullopt, .jobs = 0}))),
+            read_file(kCampaign));
 }
 
 TEST(TiltPack, ThreadCountNeverChangesTheBytes) {
-  auto bytes = [](unsigned jobs) { return json_text(document_to_json<Game>(generate_pack("threads", {.only_chapter = 11, .jobs = jobs}))); };
+  auto bytes = [](unsigned jobs) {
+    return json_text(document_to_json<Game>(generate_pack("threads", {.only_chapter = 11, .jobs = jobs})));
+  };
   const auto one = bytes(1);
   EXPECT_EQ(bytes(2), one);
 }
@@ -90,8 +93,10 @@ class TiltVerify : public ::testing::Test {
 nlohmann::json* TiltVerify::shipped_ = nullptr;
 
 TEST_F(TiltVerify, AWrongParIsNamed) {
-  auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][30]["par"] = j["body"]["levels"][30]["par"].get<int>() + 1; });
-  EXPECT_TRUE(mentions(p, "level 31: its solution does not clear the board in exactly its par")) << ::testing::PrintToString(p);
+  auto p = problems_after(
+      [](nlohmann::json& j) { j["body"]["levels"][30]["par"] = j["body"]["levels"][30]["par"].get<int>() + 1; });
+  EXPECT_TRUE(mentions(p, "level 31: its solution does not clear the board in exactly its par"))
+      << ::testing::PrintToString(p);
   p = problems_after([](nlohmann::json& j) {
     auto& l = j["body"]["levels"][30];
     const std::string s = l["solution"];
@@ -145,7 +150,8 @@ TEST_F(TiltVerify, AnEasierLevelIsNamed) {
 TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
   auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][5]["chance"] = "1"; });
   EXPECT_TRUE(mentions(p, "level 6: chance 1/12^")) << ::testing::PrintToString(p);
-  p = problems_after([](nlohmann::json& j) { j["body"]["levels"][5]["bits"] = j["body"]["levels"][5]["bits"].get<double>() + 0.5; });
+  p = problems_after(
+      [](nlohmann::json& j) { j["body"]["levels"][5]["bits"] = j["body"]["levels"][5]["bits"].get<double>() + 0.5; });
   EXPECT_TRUE(mentions(p, "level 6: bits")) << ::testing::PrintToString(p);
   // A wall cell walled in on every side becomes a pit no marble can reach.
   std::string expected;
@@ -153,7 +159,8 @@ TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
     for (std::size_t i = 0; i < j["body"]["levels"].size(); ++i) {
       auto& rows = j["body"]["levels"][i]["board"];
       auto wall = [&](int x, int y) {
-        return x < 0 || y < 0 || y >= static_cast<int>(rows.size()) || x >= static_cast<int>(rows[0].get<std::string>().size()) ||
+        return x < 0 || y < 0 || y >= static_cast<int>(rows.size()) ||
+               x >= static_cast<int>(rows[0].get<std::string>().size()) ||
                rows[static_cast<std::size_t>(y)].get<std::string>()[static_cast<std::size_t>(x)] == '#';
       };
       for (int y = 0; y < static_cast<int>(rows.size()); ++y)
@@ -162,7 +169,8 @@ TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
             std::string row = rows[static_cast<std::size_t>(y)];
             row[static_cast<std::size_t>(x)] = 'X';
             rows[static_cast<std::size_t>(y)] = row;
-            expected = "level " + std::to_string(i + 1) + ": pit at " + static_cast<char>('A' + x) + std::to_string(y + 1) + " is not in play";
+            expected = "level " + std::to_string(i + 1) + ": pit at " + static_cast<char>('A' + x) +
+                       std::to_string(y + 1) + " is not in play";
             return;
           }
     }
@@ -203,7 +211,8 @@ TEST(TiltPack, MalformedPacksAreUserErrors) {
       [](nlohmann::json& j) { j["generator_version"] = kGeneratorVersion; },
       [](nlohmann::json& j) { j.erase("generator_version"); },
   };
-  proven::testing::expect_each_breakage_rejected(json, breakages, [](const nlohmann::json& j) { return document_from_json<Game>(j); });
+  proven::testing::expect_each_breakage_rejected(json, breakages,
+                                                 [](const nlohmann::json& j) { return document_from_json<Game>(j); });
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ namespace proven::tilt {
 namespace {
 
 const Pack& campaign() {
-  static const Pack pack = document_from_json<Game>(read_json_file(std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json"));
+  static const Pack pack =
+      document_from_json<Game>(read_json_file(std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json"));
   return pack;
 }
 
@@ -39,7 +40,8 @@ TEST(TiltPlay, EveryStoredSolutionWinsInExactlyParTilts) {
     const PlayStatus s = session.play().status();
     EXPECT_EQ(s.phase, PlayPhase::Won) << "level " << i + 1;
     EXPECT_EQ(s.figures["tilts"], pack.levels[i].par);
-    EXPECT_EQ(s.summary, fmt::format("{} tilt{}, par {}", pack.levels[i].par, pack.levels[i].par == 1 ? "" : "s", pack.levels[i].par));
+    EXPECT_EQ(s.summary, fmt::format("{} tilt{}, par {}", pack.levels[i].par, pack.levels[i].par == 1 ? "" : "s",
+                                     pack.levels[i].par));
     EXPECT_TRUE(session.play().legal_moves().empty());
     EXPECT_THROW(session.apply("U"), IllegalMove);
   }
@@ -141,7 +143,8 @@ TEST(TiltPlay, ReportedPathsEndWhereTheEngineLeavesTheMarbles) {
           for (std::size_t s = 1; s < m["path"].size(); ++s) {
             const auto& a = m["path"][s - 1];
             const auto& b = m["path"][s];
-            const int dist = std::abs(a["col"].get<int>() - b["col"].get<int>()) + std::abs(a["row"].get<int>() - b["row"].get<int>());
+            const int dist = std::abs(a["col"].get<int>() - b["col"].get<int>()) +
+                             std::abs(a["row"].get<int>() - b["row"].get<int>());
             if (b["event"] == "teleported") {
               EXPECT_EQ(board.at(b["col"], b["row"]).kind, Kind::Portal);
             } else {
@@ -229,7 +232,8 @@ TEST(TiltPlay, RulesAndRenderNameEveryTileOnTheBoard) {
     ASSERT_NE(legend_at, std::string::npos) << view;
     const std::string legend = view.substr(legend_at, view.find('\n', legend_at) - legend_at);
     for (const std::string& row : to_rows(b))
-      for (const char c : row) EXPECT_NE(legend.find(fmt::format("  {} ", c)), std::string::npos) << "'" << c << "' in\n" << view;
+      for (const char c : row)
+        EXPECT_NE(legend.find(fmt::format("  {} ", c)), std::string::npos) << "'" << c << "' in\n" << view;
   }
 }
 

@@ -72,13 +72,13 @@ TEST(TiltRules, OneWayGatesLetMarblesInOnlyAlongTheirArrow) {
 }
 
 TEST(TiltRules, APlugIsKnockedOutByTheMarbleItStops) {
-  EXPECT_EQ(after("R..1", "R"), "..R1");        // the plug stops it and is knocked out
-  EXPECT_EQ(after("R..1", "RR"), "cleared");    // then the hole is open
+  EXPECT_EQ(after("R..1", "R"), "..R1");      // the plug stops it and is knocked out
+  EXPECT_EQ(after("R..1", "RR"), "cleared");  // then the hole is open
   EXPECT_EQ(after("R..1\nG..g", "RL"), "R..1|...g");
 }
 
 TEST(TiltRules, SpringsTurnAMarbleBackOnceThenStopIt) {
-  EXPECT_EQ(after("r.R.z.", "R"), "cleared");           // bounced back into its hole
+  EXPECT_EQ(after("r.R.z.", "R"), "cleared");                // bounced back into its hole
   EXPECT_EQ(after("z.R.z.\nr.....", "R"), "R...z.|r.....");  // the second spring stops it
 }
 
@@ -88,8 +88,8 @@ TEST(TiltRules, MagnetsCatchAMarbleThatRollsNextToThem) {
 }
 
 TEST(TiltRules, GlassBreaksUnderARestingMarble) {
-  EXPECT_EQ(after("R.+#.r", "R"), "lost");       // comes to rest on glass
-  EXPECT_EQ(after("R.+..r", "R"), "cleared");    // rolls over it
+  EXPECT_EQ(after("R.+#.r", "R"), "lost");     // comes to rest on glass
+  EXPECT_EQ(after("R.+..r", "R"), "cleared");  // rolls over it
 }
 
 TEST(TiltRules, CrackedFloorCollapsesAfterAMarbleLeavesIt) {
@@ -127,10 +127,10 @@ TEST(TiltBoard, TextRoundTripsAndBadBoardsAreUserErrors) {
   const std::string text = "#.R1\nX>sz\nm+cO\nkLOr\n";
   EXPECT_EQ(to_text(from_text(text)), text);
   EXPECT_THROW(from_text("R.?\n..r"), UserError);
-  EXPECT_THROW(from_text("R..\n.r"), UserError);       // ragged
-  EXPECT_THROW(from_text("R..g"), UserError);          // no red hole
-  EXPECT_THROW(from_text("R.Or"), UserError);          // one portal
-  EXPECT_THROW(from_text("R.Lr"), UserError);          // a lock without a key
+  EXPECT_THROW(from_text("R..\n.r"), UserError);                     // ragged
+  EXPECT_THROW(from_text("R..g"), UserError);                        // no red hole
+  EXPECT_THROW(from_text("R.Or"), UserError);                        // one portal
+  EXPECT_THROW(from_text("R.Lr"), UserError);                        // a lock without a key
   EXPECT_THROW(from_text(std::string(9, '.') + "R\nr"), UserError);  // too wide
 }
 

@@ -33,8 +33,9 @@ TEST(TiltSolver, TellsNoSolutionFromTooDeepAndOverBudget) {
   EXPECT_EQ(solver.solve(from_text("R#r\n")).status, Status::NoSolution);
   const Board far = from_text("R..#\n.#..\n...r\n");
   EXPECT_EQ(solver.solve(far, {.max_par = 1}).status, Status::ParOverMax);
-  EXPECT_EQ(solver.solve(from_text("R.......\n.G......\n..B.....\n........\n........\n........\n.......b\ng......r\n"),
-                         {.max_par = 20, .state_budget = 10})
+  EXPECT_EQ(solver
+                .solve(from_text("R.......\n.G......\n..B.....\n........\n........\n........\n.......b\ng......r\n"),
+                       {.max_par = 20, .state_budget = 10})
                 .status,
             Status::OverBudget);
 }
@@ -56,7 +57,8 @@ Chance brute_chance(const Rules& rules, const State& s, int left) {
   unsigned choices = 0;
   for (int d = 0; d < 4; ++d) {
     outcome[static_cast<std::size_t>(d)] = rules.tilt(s, static_cast<Dir>(d), next[static_cast<std::size_t>(d)]);
-    choices += outcome[static_cast<std::size_t>(d)] != Outcome::Moved || rules.key(next[static_cast<std::size_t>(d)]) != rules.key(s);
+    choices += outcome[static_cast<std::size_t>(d)] != Outcome::Moved ||
+               rules.key(next[static_cast<std::size_t>(d)]) != rules.key(s);
   }
   Chance sum = 0;
   for (int d = 0; d < 4; ++d) {
@@ -81,8 +83,8 @@ int brute_par(const Board& b, int max_k) {
 }
 
 TEST(TiltSolver, AgreesWithBruteForceOnSmallBoardsOfEveryTileKind) {
-  const Kind kinds[] = {Kind::Floor, Kind::StopPad, Kind::Gate, Kind::PluggedHole, Kind::Spring, Kind::Magnet,
-                        Kind::Glass, Kind::Cracked, Kind::Portal, Kind::Key};
+  const Kind kinds[] = {Kind::Floor,  Kind::StopPad, Kind::Gate,    Kind::PluggedHole, Kind::Spring,
+                        Kind::Magnet, Kind::Glass,   Kind::Cracked, Kind::Portal,      Kind::Key};
   Solver solver;
   for (const Kind kind : kinds) {
     const Phase phase{5, 1, 1, 1, Lesson::None, {5, 5, 2, 2, 1, 20, kind, 1, 3, 1, 6}};

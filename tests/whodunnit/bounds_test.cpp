@@ -109,13 +109,13 @@ TEST(WhodunnitModel, SetupValidationRejectsBadCounts) {
   EXPECT_THROW(make_setup(3, {}), UserError);
   const Category bad{.name = "surname", .values = {{"Caine", 2}, {"Vane", 1}}};
   const Category good{.name = "x", .values = {{"a", 4}}};
-  EXPECT_THROW(make_setup(4, {bad, good, Category{.name = "y", .values = {{"a", 4}}}, Category{.name = "z", .values = {{"a", 4}}}}),
+  EXPECT_THROW(make_setup(4, {bad, good, Category{.name = "y", .values = {{"a", 4}}},
+                              Category{.name = "z", .values = {{"a", 4}}}}),
                UserError);
   EXPECT_THROW(make_setup(4, {good, good, good, good}), UserError);  // repeated category name
   const proven::whodunnit::Setup setup = small_setup();
   EXPECT_THROW(validate_bound(setup, {.traits = {trait(kRoom, 2)}, .min = 0, .max = 1}), UserError);
-  EXPECT_THROW(validate_bound(setup, {.traits = {trait(kRoom, 0), trait(kRoom, 1)}, .min = 0, .max = 1}),
-               UserError);
+  EXPECT_THROW(validate_bound(setup, {.traits = {trait(kRoom, 0), trait(kRoom, 1)}, .min = 0, .max = 1}), UserError);
   EXPECT_NO_THROW(validate_bound(setup, {.traits = {trait(kRoom, 1)}, .min = 2, .max = 1}));
 }
 

@@ -26,8 +26,7 @@ Setup random_setup(Rng& rng, int cast) {
       ++counts[v];
     }
     Category category{.name = fmt::format("c{}", c + 1), .values = {}};
-    for (int v = 0; v < values; ++v)
-      category.values.push_back({.name = fmt::format("v{}", v), .count = counts[at(v)]});
+    for (int v = 0; v < values; ++v) category.values.push_back({.name = fmt::format("v{}", v), .count = counts[at(v)]});
     categories.push_back(std::move(category));
   }
   return make_setup(cast, std::move(categories));
@@ -139,8 +138,8 @@ Status cross_check(const Lattice& lattice, const std::vector<Clue>& clues, const
       const int n = count_matching(s, lattice.traits_of(cell));
       const Range r = bounds.range(cell);
       if (n < r.min || n > r.max) {
-        ADD_FAILURE() << where << ": a real solution has " << n << " in cell " << cell << " bounded [" << r.min
-                      << ", " << r.max << "]";
+        ADD_FAILURE() << where << ": a real solution has " << n << " in cell " << cell << " bounded [" << r.min << ", "
+                      << r.max << "]";
         return Status::Undetermined;
       }
     }

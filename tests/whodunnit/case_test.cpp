@@ -8,9 +8,9 @@
 #include "core/io.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/case_json.hpp"
+#include "whodunnit/cases.hpp"
 #include "whodunnit/stats.hpp"
 #include "whodunnit/text.hpp"
-#include "whodunnit/cases.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -185,7 +185,8 @@ TEST(WhodunnitCase, AFileFromAnotherGeneratorVersionIsRefusedNamingBoth) {
 TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
   const nlohmann::json good = to_json(make_case("1", 5, kFast));
   const std::vector<std::pair<std::function<void(nlohmann::json&)>, std::string>> breakages = {
-      {[](auto& j) { j["format"] = "proven-whodunnit/1"; }, "\"format\" is \"proven-whodunnit/1\", expected \"proven-whodunnit-case/2\""},
+      {[](auto& j) { j["format"] = "proven-whodunnit/1"; },
+       "\"format\" is \"proven-whodunnit/1\", expected \"proven-whodunnit-case/2\""},
       {[](auto& j) { j["params"].erase("cast"); }, "params: missing \"cast\""},
       {[](auto& j) { j["params"]["cast"] = 9; }, "params.cast: expected a whole number from 4 to 8"},
       {[](auto& j) { j["params"]["budget"] = -1; }, "params.budget: expected a whole number from 0"},
@@ -199,7 +200,8 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
          j["body"]["clues"][1]["markup"][0]["traits"] = {{"forename", name(0)}, {"title", name(2)}, {"room", name(3)}};
        },
        "three or more trait categories"},
-      {[](auto& j) { j["body"]["clues"][1]["markup"][0]["max"] = 6; }, "clues[1].markup[0].max: expected a whole number from 0 to 5"},
+      {[](auto& j) { j["body"]["clues"][1]["markup"][0]["max"] = 6; },
+       "clues[1].markup[0].max: expected a whole number from 0 to 5"},
       {[](auto& j) { j["body"]["clues"][1]["markup"] = nlohmann::json::array(); }, "a clue needs at least one bound"},
       {[](auto& j) { j["body"]["clues"][3].erase("prose"); }, "clues[3]: missing \"prose\""},
       {[](auto& j) { j["body"]["clues"][3]["speaker"] = "9"; }, "clues[3].speaker: '9' is not a portrait in play"},
@@ -209,7 +211,8 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
          j["body"]["clues"][0]["teller"] = "2";
        },
        "clues[0].teller: a first-person account is told by its speaker"},
-      {[](auto& j) { j["body"]["question"]["murderer"] = nlohmann::json::object(); }, "question.murderer: names no trait"},
+      {[](auto& j) { j["body"]["question"]["murderer"] = nlohmann::json::object(); },
+       "question.murderer: names no trait"},
       {[](auto& j) { j["body"]["solution"][0]["portrait"] = "2"; }, "solution: does not fit the setup"},
       {[](auto& j) { j["body"]["answer"] = 3; }, "answer: expected a string"},
       {[](auto& j) { j["body"]["figures"]["gold_standard"] = 1; }, "figures.gold_standard: expected true or false"},

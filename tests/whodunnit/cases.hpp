@@ -16,6 +16,8 @@ inline Setup small_setup() {
 
 inline Term portrait(int suspect) { return {.category = kPortrait, .value = suspect}; }
 inline Term trait(int category, int value) { return {.category = category, .value = value}; }
-inline Clue exactly(std::vector<Term> traits, int n) { return {.bounds = {{.traits = std::move(traits), .min = n, .max = n}}}; }
+inline Clue exactly(std::vector<Term> traits, int n) {
+  return {.bounds = {{.traits = std::move(traits), .min = n, .max = n}}};
+}
 
 }  // namespace proven::whodunnit::test

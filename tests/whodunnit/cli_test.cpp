@@ -65,7 +65,8 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
     ASSERT_NE(line, std::string::npos) << i << ": " << words << "\n" << text;
     const std::size_t heading = text.rfind("  Suspect ", line);
     ASSERT_NE(heading, std::string::npos) << i;
-    EXPECT_EQ(text.substr(heading, text.find('\n', heading) - heading), "  Suspect " + clue["teller"].get<std::string>() + ":")
+    EXPECT_EQ(text.substr(heading, text.find('\n', heading) - heading),
+              "  Suspect " + clue["teller"].get<std::string>() + ":")
         << i;
   }
   EXPECT_EQ(run_proven("whodunnit verify " + path("case.json")).code, 0);
@@ -97,7 +98,8 @@ TEST_F(WhodunnitCli, SolveExplainAndHint) {
   r = run_proven("whodunnit solve " + path("case.json") + " --hint --known 1=" + first["forename"].get<std::string>());
   EXPECT_EQ(r.code, 0) << r.out;
   const auto& second = json["solution"][1];
-  r = run_proven("whodunnit solve " + path("case.json") + " --hint --known 1=forename:" + second["forename"].get<std::string>());
+  r = run_proven("whodunnit solve " + path("case.json") +
+                 " --hint --known 1=forename:" + second["forename"].get<std::string>());
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_TRUE(one_line(r.out) && has(r.out, "the clues rule this out")) << r.out;
   r = run_proven("whodunnit solve " + path("case.json") + " --hint --known 9=Abigail");
@@ -132,12 +134,12 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
 
   // Contradictory: a clue denying portrait 1's true forename. Exit 2, one line.
   auto contradictory = good;
-  contradictory["clues"].push_back({{"kind", "markup"},  // a kind the grammar does not check
-                                    {"prose", "Portrait 1 is not who they are."},
-                                    {"speaker", nullptr},
-                                    {"markup", {{{"traits", {{"portrait", "1"}, {"forename", good["solution"][0]["forename"]}}},
-                                                 {"min", 0},
-                                                 {"max", 0}}}}});
+  contradictory["clues"].push_back(
+      {{"kind", "markup"},  // a kind the grammar does not check
+       {"prose", "Portrait 1 is not who they are."},
+       {"speaker", nullptr},
+       {"markup",
+        {{{"traits", {{"portrait", "1"}, {"forename", good["solution"][0]["forename"]}}}, {"min", 0}, {"max", 0}}}}});
   const std::string bad = write("contradictory.json", in_file(contradictory));
   const std::string contradiction = "consistent: clue " + std::to_string(contradictory["clues"].size()) +
                                     " cannot hold together with the setup and the clues before it";
@@ -174,7 +176,8 @@ TEST_F(WhodunnitCli, MalformedContradictoryAndUndeterminedFiles) {
   std::swap(wrong["solution"][0]["forename"], wrong["solution"][1]["forename"]);
   r = run_proven("whodunnit solve " + write("wrong.json", in_file(wrong)));
   EXPECT_EQ(r.code, 1) << r.out;
-  EXPECT_TRUE(one_line(r.out) && has(r.out, "solution: the stated solution is not the one the clues determine")) << r.out;
+  EXPECT_TRUE(one_line(r.out) && has(r.out, "solution: the stated solution is not the one the clues determine"))
+      << r.out;
   auto wrong_figures = good;
   wrong_figures["figures"]["obviousness"] = good["figures"]["obviousness"].get<int>() + 1;
   EXPECT_EQ(run_proven("whodunnit solve " + write("figures.json", in_file(wrong_figures))).code, 1);
@@ -189,7 +192,8 @@ TEST_F(WhodunnitCli, TheDefaultBudgetIsTheGeneratorsAndIsRecorded) {
   const auto json = proven::read_json_file(path("case.json"));
   const std::int64_t budget = json["params"]["budget"].get<std::int64_t>();
   EXPECT_GT(budget, 3000);
-  r = run_proven("whodunnit generate --seed 2 --cast 4 --budget " + std::to_string(budget) + " --out " + path("spelled.json"));
+  r = run_proven("whodunnit generate --seed 2 --cast 4 --budget " + std::to_string(budget) + " --out " +
+                 path("spelled.json"));
   ASSERT_EQ(r.code, 0) << r.out;
   // The default, spelled out, is the same case.
   EXPECT_EQ(proven::read_file(path("spelled.json")), proven::read_file(path("case.json")));
@@ -255,11 +259,14 @@ TEST_F(WhodunnitCli, PlayExitsZeroOneOrTwo) {
   EXPECT_EQ(r.code, 1) << r.out;  // unfinished: no accusation
 
   // The transcript so far, then one line naming the move.
-  r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes; mark 9 " + forename + " yes'");
+  r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes; mark 9 " + forename +
+                 " yes'");
   EXPECT_EQ(r.code, 2) << r.out;
   const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
-  EXPECT_EQ(last, "proven: mark 9 " + forename + " yes: '9' is not a portrait number (1..4) "
-                  "(moves: mark 3 forename Hugo yes|no, clear 3 forename Hugo, accuse 5)\n") << r.out;
+  EXPECT_EQ(last, "proven: mark 9 " + forename +
+                      " yes: '9' is not a portrait number (1..4) "
+                      "(moves: mark 3 forename Hugo yes|no, clear 3 forename Hugo, accuse 5)\n")
+      << r.out;
 }
 
 }  // namespace

@@ -136,7 +136,9 @@ TEST(WhodunnitExplain, EliminationNeedsNoClue) {
   const std::optional<Step> step = next_step(lattice, clue_logic(c), known);
   ASSERT_TRUE(step);
   EXPECT_TRUE(step->clues.empty());
-  const Fact last{.suspect = c.setup.cast - 1, .trait = {.category = 1, .value = c.solution[at(c.setup.cast - 1)][1]}, .holds = true};
+  const Fact last{.suspect = c.setup.cast - 1,
+                  .trait = {.category = 1, .value = c.solution[at(c.setup.cast - 1)][1]},
+                  .holds = true};
   EXPECT_TRUE(contains(step->settled, last));
 }
 

@@ -49,7 +49,8 @@ TEST(WhodunnitFigures, SpellingOutEveryIdentityMissesTheGoldStandard) {
   std::vector<Clue> clues;
   for (int s = 0; s < setup.cast; ++s)
     for (int c = 1; c < setup.category_count(); ++c)
-      clues.push_back(exactly({portrait(s), trait(c, solution[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)])}, 1));
+      clues.push_back(
+          exactly({portrait(s), trait(c, solution[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)])}, 1));
   EXPECT_EQ(solve(lattice, clues).status, Status::Determined);
   const Figures f = figures(lattice, clues);
   EXPECT_GE(f.obviousness, f.initial_ambiguity);

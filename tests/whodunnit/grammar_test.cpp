@@ -145,16 +145,17 @@ TEST(WhodunnitGrammar, KnownSentencesReadAsHandWrittenMarkup) {
             (std::vector<Bound>{{.traits = {portrait(3), trait(4, 1)}, .min = 1, .max = 1},
                                 {.traits = {trait(2, 0), trait(4, 1)}, .min = 0, .max = 0}}));
   // Not sentences of the grammar.
-  EXPECT_TRUE(parse(setup, "Suspect 3 is a Duke").empty());          // no full stop
-  EXPECT_TRUE(parse(setup, "Suspect 9 is the Duke.").empty());        // no such portrait
+  EXPECT_TRUE(parse(setup, "Suspect 3 is a Duke").empty());     // no full stop
+  EXPECT_TRUE(parse(setup, "Suspect 9 is the Duke.").empty());  // no such portrait
   EXPECT_TRUE(parse(setup, "Exactly one Caine were in the library.").empty());
-  EXPECT_TRUE(parse(setup, "The Caine is the Duke.").empty());        // two Caines: no "the"
+  EXPECT_TRUE(parse(setup, "The Caine is the Duke.").empty());                // two Caines: no "the"
   EXPECT_TRUE(parse(setup, "No person called Abigail is a Caine.").empty());  // one Abigail: "Abigail is not"
 }
 
 TEST(WhodunnitGrammar, DrawsAreDeterministicAndVaried) {
   const proven::whodunnit::Setup setup = themed_setup(6, Rng::from_seed(3));
-  const Statement st{.kind = Kind::NeverTogether, .first = {.category = kSurname, .value = 0},
+  const Statement st{.kind = Kind::NeverTogether,
+                     .first = {.category = kSurname, .value = 0},
                      .second = {.category = kRoom, .value = 0}};
   ASSERT_TRUE(expressible(setup, st));
   std::set<std::string> variants;

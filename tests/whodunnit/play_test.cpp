@@ -58,7 +58,9 @@ TEST(WhodunnitPlay, TheSolutionWinsForEveryCast) {
     const Game::Document doc = make_doc("play", cast);
     Session<Play> session(Play::start(doc, 0));
     const std::vector<std::string> moves = Game::solution(doc, 0);
-    ASSERT_EQ(moves.back(), "accuse " + doc.content.setup.categories[0].values[static_cast<std::size_t>(doc.content.question.murderer)].name);
+    ASSERT_EQ(moves.back(),
+              "accuse " +
+                  doc.content.setup.categories[0].values[static_cast<std::size_t>(doc.content.question.murderer)].name);
     for (std::size_t i = 0; i + 1 < moves.size(); ++i) session.apply(moves[i]);
     const PlayStatus before = session.play().status();
     EXPECT_EQ(before.phase, PlayPhase::Playing);
@@ -164,7 +166,8 @@ TEST(WhodunnitPlay, NamesMayHoldSpacesAndEveryListedMoveIsLegal) {
   for (int seed = 1; seed < 40; ++seed) {
     const Game::Document doc = make_doc(std::to_string(seed), 4);
     const auto& rooms = doc.content.setup.categories[4].values;
-    const auto spaced = std::ranges::find_if(rooms, [](const ValueCount& v) { return v.name.find(' ') != std::string::npos; });
+    const auto spaced =
+        std::ranges::find_if(rooms, [](const ValueCount& v) { return v.name.find(' ') != std::string::npos; });
     if (spaced == rooms.end()) continue;
     Play play = Play::start(doc, 0);
     EXPECT_EQ(play.apply("mark 2 room " + spaced->name + " no").changes["value"], spaced->name);

@@ -66,7 +66,8 @@ class Encoding {
   void block(const Assignment& a) {
     z3::expr differs = context_.bool_val(false);
     for (int s = 0; s < setup_.cast; ++s)
-      for (int c = 1; c < setup_.category_count(); ++c) differs = differs || values_[at(s)][at(c - 1)] != a[at(s)][at(c)];
+      for (int c = 1; c < setup_.category_count(); ++c)
+        differs = differs || values_[at(s)][at(c - 1)] != a[at(s)][at(c)];
     solver_.add(differs);
   }
 
@@ -83,7 +84,8 @@ TEST(WhodunnitZ3, ExactlyOneAssignmentSatisfiesEveryGeneratedCase) {
     const int seeds = cast <= 5 ? 12 : 6;
     for (int seed = 1; seed <= seeds; ++seed) {
       SCOPED_TRACE("cast " + std::to_string(cast) + " seed " + std::to_string(seed));
-      const std::string text = json_text(to_json(make_case("z3-" + std::to_string(seed), cast, {.solver_budget = 3000})));
+      const std::string text =
+          json_text(to_json(make_case("z3-" + std::to_string(seed), cast, {.solver_budget = 3000})));
       const Case c = case_from_json(parse_json(text, "case")).content;
       Encoding encoding(c.setup);
       for (const CaseClue& clue : c.clues)

@@ -62,7 +62,8 @@ struct TangledWirePicture {  // a Tangled Wires wire: its stripes, the star belo
   bool star = false;
   bool led = false;
 };
-using Picture = std::variant<MazePicture, GlyphPicture, LightsPicture, SwatchPicture, DialPicture, FlashesPicture, TangledWirePicture>;
+using Picture = std::variant<MazePicture, GlyphPicture, LightsPicture, SwatchPicture, DialPicture, FlashesPicture,
+                             TangledWirePicture>;
 
 // Blocks. In Markdown every block ends its last line and blocks are separated by a blank line.
 struct Heading {  // level 1: the manual's title; level 2: a page

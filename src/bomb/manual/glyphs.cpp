@@ -113,7 +113,8 @@ void eye(const Pen& p) {
   p.dot(50, 54, 6);
 }
 void feather(const Pen& p) {
-  p.outline({{78, 8}, {88, 28}, {82, 48}, {66, 62}, {70, 66}, {50, 76}, {32, 78}, {30, 64}, {40, 44}, {36, 40}, {54, 20}});
+  p.outline(
+      {{78, 8}, {88, 28}, {82, 48}, {66, 62}, {70, 66}, {50, 76}, {32, 78}, {30, 64}, {40, 44}, {36, 40}, {54, 20}});
   p.line(12, 94, 74, 16);
   p.line(56, 46, 72, 50);
   p.line(46, 58, 58, 70);
@@ -203,7 +204,18 @@ void sword(const Pen& p) {
 }
 void tower(const Pen& p) {
   p.path({{30, 92}, {34, 36}, {66, 36}, {70, 92}});
-  p.path({{28, 36}, {28, 14}, {38, 14}, {38, 22}, {46, 22}, {46, 14}, {54, 14}, {54, 22}, {62, 22}, {62, 14}, {72, 14}, {72, 36}});
+  p.path({{28, 36},
+          {28, 14},
+          {38, 14},
+          {38, 22},
+          {46, 22},
+          {46, 14},
+          {54, 14},
+          {54, 22},
+          {62, 22},
+          {62, 14},
+          {72, 14},
+          {72, 36}});
   std::vector<Point> door{{43, 92}, {43, 74}};
   arc(door, {50, 74}, 7, 180, 360, 30);
   door.push_back({57, 92});
@@ -213,7 +225,8 @@ void tower(const Pen& p) {
 void wave(const Pen& p) {
   for (int base : {36, 64}) {
     std::vector<Point> pts;
-    for (int x = 8; x <= 92; x += 4) pts.push_back({x, base - geometry::scaled(12, geometry::sin1000((x - 8) * 360 / 42))});
+    for (int x = 8; x <= 92; x += 4)
+      pts.push_back({x, base - geometry::scaled(12, geometry::sin1000((x - 8) * 360 / 42))});
     p.path(pts);
   }
 }
@@ -224,11 +237,12 @@ void wheel(const Pen& p) {
 }
 
 constexpr std::array<std::pair<std::string_view, void (*)(const Pen&)>, 30> kDrawings = {{
-    {"anchor", anchor}, {"arch", arch},     {"bell", bell},       {"bolt", bolt},       {"bow", bow},     {"comb", comb},
-    {"comet", comet},   {"crown", crown},   {"cup", cup},         {"diamond", diamond}, {"drop", drop},   {"eye", eye},
-    {"feather", feather}, {"flag", flag},   {"fork", fork},       {"gate", gate},       {"harp", harp},   {"hook", hook},
-    {"key", key},       {"knot", knot},     {"ladder", ladder},   {"leaf", leaf},       {"moon", moon},   {"spiral", spiral},
-    {"star", star},     {"sun", sun},       {"sword", sword},     {"tower", tower},     {"wave", wave},   {"wheel", wheel},
+    {"anchor", anchor}, {"arch", arch},   {"bell", bell},       {"bolt", bolt},     {"bow", bow},
+    {"comb", comb},     {"comet", comet}, {"crown", crown},     {"cup", cup},       {"diamond", diamond},
+    {"drop", drop},     {"eye", eye},     {"feather", feather}, {"flag", flag},     {"fork", fork},
+    {"gate", gate},     {"harp", harp},   {"hook", hook},       {"key", key},       {"knot", knot},
+    {"ladder", ladder}, {"leaf", leaf},   {"moon", moon},       {"spiral", spiral}, {"star", star},
+    {"sun", sun},       {"sword", sword}, {"tower", tower},     {"wave", wave},     {"wheel", wheel},
 }};
 
 }  // namespace

@@ -53,9 +53,15 @@ std::string text_html(const Text& text) {
   std::string html;
   for (const Span& span : text) {
     switch (span.style) {
-      case Span::Style::Plain: html += xml_escape(span.text); break;
-      case Span::Style::Strong: html += "<strong>" + xml_escape(span.text) + "</strong>"; break;
-      case Span::Style::Code: html += "<code>" + xml_escape(span.text) + "</code>"; break;
+      case Span::Style::Plain:
+        html += xml_escape(span.text);
+        break;
+      case Span::Style::Strong:
+        html += "<strong>" + xml_escape(span.text) + "</strong>";
+        break;
+      case Span::Style::Code:
+        html += "<code>" + xml_escape(span.text) + "</code>";
+        break;
     }
   }
   return html;
@@ -81,7 +87,9 @@ std::string list_html(std::string_view tag, const std::vector<Text>& items) {
 }
 
 struct BlockWriter {
-  std::string operator()(const Heading& h) const { return fmt::format("<h{0}>{1}</h{0}>\n", h.level, xml_escape(h.text)); }
+  std::string operator()(const Heading& h) const {
+    return fmt::format("<h{0}>{1}</h{0}>\n", h.level, xml_escape(h.text));
+  }
   std::string operator()(const Subheading& s) const { return "<h3>" + xml_escape(s.text) + "</h3>\n"; }
   std::string operator()(const Paragraph& p) const { return "<p>" + text_html(p.text) + "</p>\n"; }
   std::string operator()(const OrderedList& list) const { return list_html("ol", list.items); }
@@ -117,8 +125,8 @@ std::string section_html(const Section& section) {
     const auto* caption = std::get_if<Subheading>(&section.blocks[i]);
     const auto* figure = i + 1 < section.blocks.size() ? std::get_if<Figure>(&section.blocks[i + 1]) : nullptr;
     if (caption && figure) {
-      html += fmt::format("<figure class=\"pic pic-{}\"><figcaption>{}</figcaption>\n{}</figure>\n", picture_kind(figure->picture),
-                          xml_escape(caption->text), picture_svg(figure->picture));
+      html += fmt::format("<figure class=\"pic pic-{}\"><figcaption>{}</figcaption>\n{}</figure>\n",
+                          picture_kind(figure->picture), xml_escape(caption->text), picture_svg(figure->picture));
       ++i;
       continue;
     }
@@ -132,7 +140,8 @@ std::string section_html(const Section& section) {
 std::string html_of(const ManualDocument& document) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n";
-  html += "<title>" + xml_escape(document.title) + "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
+  html += "<title>" + xml_escape(document.title) + "</title>\n<style>" + std::string(kStyle) +
+          "</style>\n</head>\n<body>\n";
   for (const Section& section : document.sections) html += section_html(section);
   return html + "</body>\n</html>\n";
 }

@@ -12,9 +12,15 @@ std::string text_md(const Text& text) {
   std::string md;
   for (const Span& span : text) {
     switch (span.style) {
-      case Span::Style::Plain: md += span.text; break;
-      case Span::Style::Strong: md += fmt::format("**{}**", span.text); break;
-      case Span::Style::Code: md += fmt::format("`{}`", span.text); break;
+      case Span::Style::Plain:
+        md += span.text;
+        break;
+      case Span::Style::Strong:
+        md += fmt::format("**{}**", span.text);
+        break;
+      case Span::Style::Code:
+        md += fmt::format("`{}`", span.text);
+        break;
     }
   }
   return md;
@@ -44,7 +50,9 @@ std::string maze_md(const MazePicture& maze) {
 
 std::string block_md(const Block& block) {
   struct Writer {
-    std::string operator()(const Heading& h) const { return fmt::format("{} {}\n", std::string(static_cast<std::size_t>(h.level), '#'), h.text); }
+    std::string operator()(const Heading& h) const {
+      return fmt::format("{} {}\n", std::string(static_cast<std::size_t>(h.level), '#'), h.text);
+    }
     std::string operator()(const Subheading& s) const { return fmt::format("**{}**\n", s.text); }
     std::string operator()(const Paragraph& p) const { return text_md(p.text) + "\n"; }
     std::string operator()(const OrderedList& list) const {

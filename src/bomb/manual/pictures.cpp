@@ -42,7 +42,8 @@ std::string maze_svg(const MazePicture& maze) {
     }
   svg.close_group();
   for (const std::uint8_t marker : maze.markers)
-    svg.circle(margin + (marker % n) * cell + cell / 2, margin + (marker / n) * cell + cell / 2, 3, R"(fill="none" stroke="#111" stroke-width="1.2")");
+    svg.circle(margin + (marker % n) * cell + cell / 2, margin + (marker / n) * cell + cell / 2, 3,
+               R"(fill="none" stroke="#111" stroke-width="1.2")");
   return svg.str(false);
 }
 
@@ -67,15 +68,20 @@ std::string lights_svg(const LightsPicture& lights) {
   for (int r = 0; r < lights.rows; ++r)
     for (int c = 0; c < lights.columns; ++c) {
       const bool on = (lights.lit >> (r * lights.columns + c)) & 1U;
-      svg.circle(c * pitch + pitch / 2, r * pitch + pitch / 2, on ? 5 : 3,
-                 on ? R"(fill="#f2b705" stroke="#111" stroke-width="1.4")" : R"(fill="none" stroke="#888" stroke-width="1")");
+      svg.circle(
+          c * pitch + pitch / 2, r * pitch + pitch / 2, on ? 5 : 3,
+          on ? R"(fill="#f2b705" stroke="#111" stroke-width="1.4")" : R"(fill="none" stroke="#888" stroke-width="1")");
     }
   return svg.str(false);
 }
 
 std::string_view colour_value(const std::string& colour) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kColours = {
-      {{"red", "#d62828"}, {"blue", "#1f5fbf"}, {"green", "#2a9d3a"}, {"yellow", "#f2c400"}, {"white", "#ffffff"}, {"black", "#111111"}}};
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kColours = {{{"red", "#d62828"},
+                                                                                             {"blue", "#1f5fbf"},
+                                                                                             {"green", "#2a9d3a"},
+                                                                                             {"yellow", "#f2c400"},
+                                                                                             {"white", "#ffffff"},
+                                                                                             {"black", "#111111"}}};
   for (const auto& [name, value] : kColours)
     if (name == colour) return value;
   PROVEN_CHECK(false, "a swatch names a known colour, not '" + colour + "'");
@@ -125,9 +131,15 @@ std::string flashes_svg(const FlashesPicture& flashes) {
 // nothing below.
 std::string tangled_wire_svg(const TangledWirePicture& wire) {
   Svg svg(30, 80);
-  std::string says = wire.red && wire.blue ? "striped red and blue" : wire.red ? "striped red" : wire.blue ? "striped blue" : "no stripes";
-  svg.title(fmt::format("a wire with {}, {}, the LED {}", says, wire.star ? "a star" : "no star", wire.led ? "lit" : "dark"));
-  svg.circle(15, 9, 6, wire.led ? R"(fill="#f2b705" stroke="#111" stroke-width="2")" : R"(fill="#fff" stroke="#888" stroke-width="1.5")");
+  std::string says = wire.red && wire.blue ? "striped red and blue"
+                     : wire.red            ? "striped red"
+                     : wire.blue           ? "striped blue"
+                                           : "no stripes";
+  svg.title(
+      fmt::format("a wire with {}, {}, the LED {}", says, wire.star ? "a star" : "no star", wire.led ? "lit" : "dark"));
+  svg.circle(15, 9, 6,
+             wire.led ? R"(fill="#f2b705" stroke="#111" stroke-width="2")"
+                      : R"(fill="#fff" stroke="#888" stroke-width="1.5")");
   svg.rect(10, 19, 10, 38, R"(fill="#f4f4f4" stroke="#111" stroke-width="1.5")");
   for (int band = 0; band < 4; ++band) {
     const bool red_band = wire.red && wire.blue ? band % 2 == 0 : wire.red;
@@ -159,7 +171,8 @@ std::string picture_svg(const Picture& picture) {
 }
 
 std::string_view picture_kind(const Picture& picture) {
-  static constexpr std::array<std::string_view, std::variant_size_v<Picture>> kKinds = {"maze", "glyph", "lights", "swatch", "dial", "flashes", "wire"};
+  static constexpr std::array<std::string_view, std::variant_size_v<Picture>> kKinds = {
+      "maze", "glyph", "lights", "swatch", "dial", "flashes", "wire"};
   return kKinds[picture.index()];
 }
 

@@ -16,10 +16,14 @@ using Move = BigButton::Move;
 
 bool holds(const Condition& c, const BigButton::State& state, const Edgework& edge) {
   switch (c.kind) {
-    case Condition::Kind::ColourIs: return state.colour == c.value;
-    case Condition::Kind::LabelIs: return state.label == c.value;
-    case Condition::Kind::BatteriesMoreThan: return edge.batteries() > c.value;
-    case Condition::Kind::IndicatorLit: return edge.lit(c.value);
+    case Condition::Kind::ColourIs:
+      return state.colour == c.value;
+    case Condition::Kind::LabelIs:
+      return state.label == c.value;
+    case Condition::Kind::BatteriesMoreThan:
+      return edge.batteries() > c.value;
+    case Condition::Kind::IndicatorLit:
+      return edge.lit(c.value);
   }
   return false;
 }
@@ -28,10 +32,18 @@ Condition draw_condition(Rng& rng) {
   Condition c;
   c.kind = static_cast<Condition::Kind>(rng.below(4));
   switch (c.kind) {
-    case Condition::Kind::ColourIs: c.value = static_cast<std::uint8_t>(rng.below(BigButton::kColours)); break;
-    case Condition::Kind::LabelIs: c.value = static_cast<std::uint8_t>(rng.below(BigButton::kLabels)); break;
-    case Condition::Kind::BatteriesMoreThan: c.value = static_cast<std::uint8_t>(rng.uniform(1, 3)); break;
-    case Condition::Kind::IndicatorLit: c.value = static_cast<std::uint8_t>(rng.below(kIndicatorLabels.size())); break;
+    case Condition::Kind::ColourIs:
+      c.value = static_cast<std::uint8_t>(rng.below(BigButton::kColours));
+      break;
+    case Condition::Kind::LabelIs:
+      c.value = static_cast<std::uint8_t>(rng.below(BigButton::kLabels));
+      break;
+    case Condition::Kind::BatteriesMoreThan:
+      c.value = static_cast<std::uint8_t>(rng.uniform(1, 3));
+      break;
+    case Condition::Kind::IndicatorLit:
+      c.value = static_cast<std::uint8_t>(rng.below(kIndicatorLabels.size()));
+      break;
   }
   return c;
 }
@@ -47,10 +59,14 @@ std::string_view move_name(Move m) { return m == Move::Tap ? "tap" : "hold"; }
 
 nlohmann::json condition_json(const Condition& c) {
   switch (c.kind) {
-    case Condition::Kind::ColourIs: return {{"kind", "colour_is"}, {"colour", std::string(BigButton::kColourNames[c.value])}};
-    case Condition::Kind::LabelIs: return {{"kind", "label_is"}, {"label", std::string(BigButton::kLabelNames[c.value])}};
-    case Condition::Kind::BatteriesMoreThan: return {{"kind", "batteries_more_than"}, {"number", c.value}};
-    case Condition::Kind::IndicatorLit: return {{"kind", "indicator_lit"}, {"label", std::string(kIndicatorLabels[c.value])}};
+    case Condition::Kind::ColourIs:
+      return {{"kind", "colour_is"}, {"colour", std::string(BigButton::kColourNames[c.value])}};
+    case Condition::Kind::LabelIs:
+      return {{"kind", "label_is"}, {"label", std::string(BigButton::kLabelNames[c.value])}};
+    case Condition::Kind::BatteriesMoreThan:
+      return {{"kind", "batteries_more_than"}, {"number", c.value}};
+    case Condition::Kind::IndicatorLit:
+      return {{"kind", "indicator_lit"}, {"label", std::string(kIndicatorLabels[c.value])}};
   }
   return {};
 }
@@ -97,7 +113,8 @@ BigButton::Move BigButton::move_for(const Rules& rules, const State& state, cons
   for (int i = 0; i < rules.line_count; ++i) {
     const Line& line = rules.lines[static_cast<std::size_t>(i)];
     bool fires = true;
-    for (int c = 0; c < line.condition_count; ++c) fires = fires && holds(line.conditions[static_cast<std::size_t>(c)], state, edge);
+    for (int c = 0; c < line.condition_count; ++c)
+      fires = fires && holds(line.conditions[static_cast<std::size_t>(c)], state, edge);
     if (fires) return line.move;
   }
   return rules.otherwise;
@@ -136,20 +153,27 @@ nlohmann::json BigButton::to_json(const Rules& rules) {
   for (int i = 0; i < rules.line_count; ++i) {
     const Line& line = rules.lines[static_cast<std::size_t>(i)];
     auto conditions = nlohmann::json::array();
-    for (int c = 0; c < line.condition_count; ++c) conditions.push_back(condition_json(line.conditions[static_cast<std::size_t>(c)]));
+    for (int c = 0; c < line.condition_count; ++c)
+      conditions.push_back(condition_json(line.conditions[static_cast<std::size_t>(c)]));
     lines.push_back({{"if", conditions}, {"move", std::string(move_name(line.move))}});
   }
   nlohmann::json release = nlohmann::json::object();
-  for (int c = 0; c < kColours; ++c) release[std::string(kColourNames[static_cast<std::size_t>(c)])] = rules.release_digit[static_cast<std::size_t>(c)];
-  return {{"lines", lines}, {"otherwise", std::string(move_name(rules.otherwise))}, {"release_digit_by_strip", release}};
+  for (int c = 0; c < kColours; ++c)
+    release[std::string(kColourNames[static_cast<std::size_t>(c)])] = rules.release_digit[static_cast<std::size_t>(c)];
+  return {
+      {"lines", lines}, {"otherwise", std::string(move_name(rules.otherwise))}, {"release_digit_by_strip", release}};
 }
 
 std::string BigButton::describe(const Condition& c) {
   switch (c.kind) {
-    case Condition::Kind::ColourIs: return fmt::format("the button is {}", kColourNames[c.value]);
-    case Condition::Kind::LabelIs: return fmt::format("the button says \"{}\"", kLabelNames[c.value]);
-    case Condition::Kind::BatteriesMoreThan: return fmt::format("there are {} or more batteries", c.value + 1);
-    case Condition::Kind::IndicatorLit: return fmt::format("there is a lit indicator labelled {}", kIndicatorLabels[c.value]);
+    case Condition::Kind::ColourIs:
+      return fmt::format("the button is {}", kColourNames[c.value]);
+    case Condition::Kind::LabelIs:
+      return fmt::format("the button says \"{}\"", kLabelNames[c.value]);
+    case Condition::Kind::BatteriesMoreThan:
+      return fmt::format("there are {} or more batteries", c.value + 1);
+    case Condition::Kind::IndicatorLit:
+      return fmt::format("there is a lit indicator labelled {}", kIndicatorLabels[c.value]);
   }
   return "?";
 }
@@ -172,7 +196,8 @@ nlohmann::json BigButton::state_json(const State& state) {
 
 BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
-  static constexpr std::array<std::string_view, 4> kKinds = {"colour_is", "label_is", "batteries_more_than", "indicator_lit"};
+  static constexpr std::array<std::string_view, 4> kKinds = {"colour_is", "label_is", "batteries_more_than",
+                                                             "indicator_lit"};
   static constexpr std::array<std::string_view, 2> kMoves = {"tap", "hold"};
   Rules rules;
   const auto& lines = array(field(j, "lines", where), 4, 5, at(where, "lines"));
@@ -187,10 +212,21 @@ BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string
       Condition& cond = line.conditions[c];
       cond.kind = static_cast<Condition::Kind>(name_index(field(conditions[c], "kind", cw), kKinds, at(cw, "kind")));
       switch (cond.kind) {
-        case Condition::Kind::ColourIs: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour"))); break;
-        case Condition::Kind::LabelIs: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "label", cw), kLabelNames, at(cw, "label"))); break;
-        case Condition::Kind::BatteriesMoreThan: cond.value = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, 8, at(cw, "number"))); break;
-        case Condition::Kind::IndicatorLit: cond.value = static_cast<std::uint8_t>(name_index(field(conditions[c], "label", cw), kIndicatorLabels, at(cw, "label"))); break;
+        case Condition::Kind::ColourIs:
+          cond.value =
+              static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour")));
+          break;
+        case Condition::Kind::LabelIs:
+          cond.value =
+              static_cast<std::uint8_t>(name_index(field(conditions[c], "label", cw), kLabelNames, at(cw, "label")));
+          break;
+        case Condition::Kind::BatteriesMoreThan:
+          cond.value = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, 8, at(cw, "number")));
+          break;
+        case Condition::Kind::IndicatorLit:
+          cond.value = static_cast<std::uint8_t>(
+              name_index(field(conditions[c], "label", cw), kIndicatorLabels, at(cw, "label")));
+          break;
       }
     }
     line.move = static_cast<Move>(name_index(field(lines[i], "move", iw), kMoves, at(iw, "move")));
@@ -198,13 +234,16 @@ BigButton::Rules BigButton::from_json(const nlohmann::json& j, const std::string
   rules.otherwise = static_cast<Move>(name_index(field(j, "otherwise", where), kMoves, at(where, "otherwise")));
   const auto& release = field(j, "release_digit_by_strip", where);
   for (std::size_t c = 0; c < kColours; ++c)
-    rules.release_digit[c] = static_cast<std::uint8_t>(integer(field(release, kColourNames[c], at(where, "release_digit_by_strip")), 0, 9, at(at(where, "release_digit_by_strip"), kColourNames[c])));
+    rules.release_digit[c] =
+        static_cast<std::uint8_t>(integer(field(release, kColourNames[c], at(where, "release_digit_by_strip")), 0, 9,
+                                          at(at(where, "release_digit_by_strip"), kColourNames[c])));
   return rules;
 }
 
 Blocks BigButton::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"Read the lines from the top; the first line whose conditions are all true says whether to tap the "
-                         "button (press and let go at once) or hold it. If none is true, follow the otherwise line."}}};
+  Blocks page{
+      Paragraph{{"Read the lines from the top; the first line whose conditions are all true says whether to tap the "
+                 "button (press and let go at once) or hold it. If none is true, follow the otherwise line."}}};
   OrderedList lines;
   for (int i = 0; i < rules.line_count; ++i) {
     const Line& line = rules.lines[static_cast<std::size_t>(i)];
@@ -214,8 +253,9 @@ Blocks BigButton::manual_page(const Rules& rules) {
   }
   lines.items.push_back({fmt::format("Otherwise, {} the button.", move_name(rules.otherwise))});
   page.push_back(std::move(lines));
-  page.push_back(Paragraph{{"While you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
-                            "is the digit for the strip's colour:"}});
+  page.push_back(
+      Paragraph{{"While you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
+                 "is the digit for the strip's colour:"}});
   Table strips{{"strip", "let go on a"}, {}};
   for (std::size_t c = 0; c < kColours; ++c) {
     const std::string colour(kColourNames[c]);

@@ -31,10 +31,10 @@ struct BigButton {
 
   struct Condition {
     enum class Kind : std::uint8_t {
-      ColourIs,         // the button is `value` (a colour)
-      LabelIs,          // the button says `value` (a label)
+      ColourIs,           // the button is `value` (a colour)
+      LabelIs,            // the button says `value` (a label)
       BatteriesMoreThan,  // more than `value` batteries
-      IndicatorLit,     // a lit indicator labelled kIndicatorLabels[value]
+      IndicatorLit,       // a lit indicator labelled kIndicatorLabels[value]
     };
     Kind kind = Kind::ColourIs;
     std::uint8_t value = 0;
@@ -75,7 +75,7 @@ struct BigButton {
   static Action correct_action(const Rules& rules, const State& state, const Context& ctx);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
   static constexpr std::array<Action, 3> kActions = {{{Verb::Tap, 0}, {Verb::Hold, 0}, {Verb::Release, 0}}};
-  static std::string words(Action action);  // "tap", "hold", "release"
+  static std::string words(Action action);                  // "tap", "hold", "release"
   static bool possible(const State& state, Action action);  // release only while held
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -1,7 +1,7 @@
 #include "bomb/modules/blinker.hpp"
 
-#include "core/json_read.hpp"
 #include "core/check.hpp"
+#include "core/json_read.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -128,7 +128,9 @@ std::optional<int> Blinker::stop_to_transmit(const Lookup& lookup, const State& 
   return code_to_optional(stop_code(lookup, state));
 }
 
-Action Blinker::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+Action Blinker::hint(const Rules& rules, const State& state, const Context& ctx) {
+  return hint(prepare(rules), state, ctx);
+}
 
 Outcome Blinker::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
   return apply(prepare(rules), state, action, ctx);
@@ -216,9 +218,11 @@ Blinker::Rules Blinker::from_json(const nlohmann::json& j, const std::string& wh
 }
 
 Blocks Blinker::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
-                         "long pause before the word starts again. Decode it with the code (", code("."), " short flash, ", code("-"),
-                         " long flash), find the word, tune the dial to its frequency and press transmit."}}};
+  Blocks page{
+      Paragraph{{"The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
+                 "long pause before the word starts again. Decode it with the code (",
+                 code("."), " short flash, ", code("-"),
+                 " long flash), find the word, tune the dial to its frequency and press transmit."}}};
   Table letters{{"letter", "code"}, {}};
   for (std::size_t l = 0; l < kLetters; ++l) {
     std::string flashes;
@@ -230,7 +234,8 @@ Blocks Blinker::manual_page(const Rules& rules) {
   Table words{{"word", "frequency"}, {}};
   for (std::size_t w = 0; w < kWords; ++w)
     words.rows.push_back({Cell{{std::string(kWordPool[rules.words[w]])}},
-                          Cell{{fmt::format("{}.{:03} MHz", frequency_khz(rules.frequency[w]) / 1000, frequency_khz(rules.frequency[w]) % 1000)}}});
+                          Cell{{fmt::format("{}.{:03} MHz", frequency_khz(rules.frequency[w]) / 1000,
+                                            frequency_khz(rules.frequency[w]) % 1000)}}});
   page.push_back(std::move(words));
   return page;
 }

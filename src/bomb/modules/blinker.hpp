@@ -27,9 +27,9 @@ struct Blinker {
   static constexpr int kMaxWordLength = 8;
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
   static constexpr std::array<std::string_view, kPool> kWordPool = {
-      "WHISK", "KNIFE", "GRATER", "SIEVE", "TONGS", "PANTRY", "OVEN", "SKILLET", "MORTAR", "PESTLE",
-      "FUNNEL", "CARAFE", "KETTLE", "SPATULA", "TUREEN", "WOK", "COLANDER", "MIXER", "TIMER", "APRON",
-      "BASTER", "PEELER", "RAMEKIN", "SKEWER"};
+      "WHISK",    "KNIFE",  "GRATER", "SIEVE",  "TONGS",  "PANTRY",  "OVEN",    "SKILLET",
+      "MORTAR",   "PESTLE", "FUNNEL", "CARAFE", "KETTLE", "SPATULA", "TUREEN",  "WOK",
+      "COLANDER", "MIXER",  "TIMER",  "APRON",  "BASTER", "PEELER",  "RAMEKIN", "SKEWER"};
   // Transmit frequencies in kHz (3.510 MHz .. 3.600 MHz, 6 kHz apart), the dial's 16 stops.
   static constexpr int frequency_khz(int stop) { return 3510 + 6 * stop; }
 
@@ -45,9 +45,9 @@ struct Blinker {
     bool operator==(const Rules&) const = default;
   };
   struct State {
-    std::uint8_t length = 0;                      // letters blinked
+    std::uint8_t length = 0;                       // letters blinked
     std::array<Pattern, kMaxWordLength> signal{};  // what the light blinks, letter by letter
-    std::uint8_t dial = 0;                        // the stop the dial is on
+    std::uint8_t dial = 0;                         // the stop the dial is on
     bool operator==(const State&) const = default;
   };
 
@@ -64,7 +64,7 @@ struct Blinker {
   struct Lookup {
     static constexpr std::int8_t kNoLetter = -1;
     static constexpr std::int8_t kTwoLetters = -2;
-    std::array<std::int8_t, 30> letter_of{};          // by pattern_index
+    std::array<std::int8_t, 30> letter_of{};           // by pattern_index
     std::array<std::uint64_t, kWords> packed_words{};  // pack(word), in list order
     std::array<std::uint8_t, kWords> frequency{};
   };

@@ -44,7 +44,8 @@ ColorEcho::State ColorEcho::deal(Rng& rng, const Edgework&, const Rules&) {
 }
 
 std::optional<int> ColorEcho::pad_to_press(const Rules& rules, const State& state, const Context& ctx) {
-  const Table& table = rules.tables[ctx.edgework.serial_has_vowel() ? 1 : 0][static_cast<std::size_t>(std::min(ctx.strikes(), 2))];
+  const Table& table =
+      rules.tables[ctx.edgework.serial_has_vowel() ? 1 : 0][static_cast<std::size_t>(std::min(ctx.strikes(), 2))];
   const std::uint8_t pad = table[state.flashes[state.answered]];
   if (pad >= kPads) return std::nullopt;
   return pad;
@@ -74,7 +75,8 @@ nlohmann::json ColorEcho::to_json(const Rules& rules) {
       nlohmann::json map = nlohmann::json::object();
       const Table& table = rules.tables[static_cast<std::size_t>(vowel)][static_cast<std::size_t>(strikes)];
       for (int c = 0; c < kPads; ++c)
-        map[std::string(kPadNames[static_cast<std::size_t>(c)])] = std::string(kPadNames[table[static_cast<std::size_t>(c)]]);
+        map[std::string(kPadNames[static_cast<std::size_t>(c)])] =
+            std::string(kPadNames[table[static_cast<std::size_t>(c)]]);
       tables.push_back({{"serial_has_vowel", vowel == 1}, {"strikes", strikes}, {"press", map}});
     }
   return {{"tables", tables}};
@@ -82,7 +84,8 @@ nlohmann::json ColorEcho::to_json(const Rules& rules) {
 
 std::string ColorEcho::show(const State& state) {
   std::string text = fmt::format("stage {} of {}, flashing:", state.stage, state.length);
-  for (int i = 0; i < state.stage; ++i) text += fmt::format(" {}", kPadNames[state.flashes[static_cast<std::size_t>(i)]]);
+  for (int i = 0; i < state.stage; ++i)
+    text += fmt::format(" {}", kPadNames[state.flashes[static_cast<std::size_t>(i)]]);
   if (state.answered > 0) text += fmt::format(" ({} answered)", state.answered);
   return text;
 }
@@ -90,7 +93,8 @@ std::string ColorEcho::show(const State& state) {
 nlohmann::json ColorEcho::state_json(const State& state) {
   // Only the flashes of the stages reached so far: the rest of the sequence is not shown yet.
   auto flashing = nlohmann::json::array();
-  for (int i = 0; i < state.stage; ++i) flashing.push_back(std::string(kPadNames[state.flashes[static_cast<std::size_t>(i)]]));
+  for (int i = 0; i < state.stage; ++i)
+    flashing.push_back(std::string(kPadNames[state.flashes[static_cast<std::size_t>(i)]]));
   nlohmann::json j;
   j["stage"] = static_cast<int>(state.stage);
   j["stages"] = static_cast<int>(state.length);
@@ -107,19 +111,22 @@ ColorEcho::Rules ColorEcho::from_json(const nlohmann::json& j, const std::string
     const std::string tw = at(at(where, "tables"), t);
     const bool vowel = boolean(field(tables[t], "serial_has_vowel", tw), at(tw, "serial_has_vowel"));
     const int strikes = integer(field(tables[t], "strikes", tw), 0, 2, at(tw, "strikes"));
-    if (vowel != (t >= 3) || strikes != static_cast<int>(t % 3)) fail(tw, "tables must be in order: no vowel 0/1/2 strikes, then vowel 0/1/2");
+    if (vowel != (t >= 3) || strikes != static_cast<int>(t % 3))
+      fail(tw, "tables must be in order: no vowel 0/1/2 strikes, then vowel 0/1/2");
     const auto& press = field(tables[t], "press", tw);
     for (std::size_t c = 0; c < kPads; ++c)
-      rules.tables[t / 3][t % 3][c] = static_cast<std::uint8_t>(name_index(field(press, kPadNames[c], at(tw, "press")), kPadNames, at(at(tw, "press"), kPadNames[c])));
+      rules.tables[t / 3][t % 3][c] = static_cast<std::uint8_t>(
+          name_index(field(press, kPadNames[c], at(tw, "press")), kPadNames, at(at(tw, "press"), kPadNames[c])));
   }
   return rules;
 }
 
 Blocks ColorEcho::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"The pads flash a sequence that grows by one colour each stage. After each flash, press the whole "
-                         "sequence so far, pressing for every flashed colour the pad the table gives. Use the table for "
-                         "whether the serial number has a vowel and for the strikes on the bomb right now (a strike changes "
-                         "the table from the next press on)."}}};
+  Blocks page{
+      Paragraph{{"The pads flash a sequence that grows by one colour each stage. After each flash, press the whole "
+                 "sequence so far, pressing for every flashed colour the pad the table gives. Use the table for "
+                 "whether the serial number has a vowel and for the strikes on the bomb right now (a strike changes "
+                 "the table from the next press on)."}}};
   const auto pad = [](std::size_t p) {
     const std::string name(kPadNames[p]);
     return Cell{{name}, SwatchPicture{name}};
@@ -137,6 +144,8 @@ Blocks ColorEcho::manual_page(const Rules& rules) {
   return page;
 }
 
-std::string ColorEcho::words(Action action) { return "press " + std::string(kPadNames[static_cast<std::size_t>(action.arg)]); }
+std::string ColorEcho::words(Action action) {
+  return "press " + std::string(kPadNames[static_cast<std::size_t>(action.arg)]);
+}
 
 }  // namespace proven::bomb

@@ -35,10 +35,10 @@ struct ColorEcho {
     bool operator==(const Rules&) const = default;
   };
   struct State {
-    std::uint8_t length = kMinStages;              // stages in all
+    std::uint8_t length = kMinStages;                // stages in all
     std::array<std::uint8_t, kMaxStages> flashes{};  // the whole sequence, drawn at the deal
-    std::uint8_t stage = 1;                        // the sequence flashed so far has `stage` colours
-    std::uint8_t answered = 0;                     // presses made in this stage
+    std::uint8_t stage = 1;                          // the sequence flashed so far has `stage` colours
+    std::uint8_t answered = 0;                       // presses made in this stage
     bool operator==(const State&) const = default;
   };
 

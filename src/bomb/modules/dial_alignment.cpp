@@ -150,20 +150,23 @@ DialAlignment::Rules DialAlignment::from_json(const nlohmann::json& j, const std
     std::uint16_t lights = 0;
     for (std::size_t r = 0; r < 2; ++r) {
       const std::string row = text(rows[r], at(at(pw, "lights"), r));
-      if (row.size() != 6 || row.find_first_not_of(".o") != std::string::npos) fail(at(at(pw, "lights"), r), "expected 6 lights, each o (on) or . (off)");
+      if (row.size() != 6 || row.find_first_not_of(".o") != std::string::npos)
+        fail(at(at(pw, "lights"), r), "expected 6 lights, each o (on) or . (off)");
       for (std::size_t c = 0; c < 6; ++c)
         if (row[c] == 'o') lights = static_cast<std::uint16_t>(lights | (1U << (r * 6 + c)));
     }
     rules.patterns[i] = lights;
-    rules.direction[i] = static_cast<std::uint8_t>(name_index(field(patterns[i], "direction", pw), kDirectionNames, at(pw, "direction")));
+    rules.direction[i] = static_cast<std::uint8_t>(
+        name_index(field(patterns[i], "direction", pw), kDirectionNames, at(pw, "direction")));
   }
   return rules;
 }
 
 Blocks DialAlignment::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"A needy module: it wakes now and then with two rows of six lights and a 30-second countdown. Turn "
-                         "the dial to the direction for the pattern before the countdown ends (", code("o"), " lit, ", code("."),
-                         " dark)."}}};
+  Blocks page{
+      Paragraph{{"A needy module: it wakes now and then with two rows of six lights and a 30-second countdown. Turn "
+                 "the dial to the direction for the pattern before the countdown ends (",
+                 code("o"), " lit, ", code("."), " dark)."}}};
   Table table{{"lights", "turn the dial"}, {}};
   for (std::size_t i = 0; i < kPatterns; ++i) {
     std::string rows;

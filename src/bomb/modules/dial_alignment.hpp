@@ -38,7 +38,7 @@ struct DialAlignment {
   struct State {
     NeedyTimer timer;
     std::array<std::uint16_t, NeedyTimer::kSchedule> shows{};  // the pattern of each wake
-    std::uint8_t dial = 0;                                      // the direction it points
+    std::uint8_t dial = 0;                                     // the direction it points
     bool operator==(const State&) const = default;
   };
 

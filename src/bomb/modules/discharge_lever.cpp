@@ -41,7 +41,7 @@ std::optional<std::int64_t> DischargeLever::next_event_at(const Rules&, const St
   const std::int64_t charge = charge_at(state, ctx.now_ms);
   if (state.held) return ctx.now_ms + (charge + kDrainRate - 1) / kDrainRate;  // empty
   if (charge < kHoldAt) return ctx.now_ms + (kHoldAt - charge);                // time to hold
-  return ctx.now_ms + (kFullMs - charge);                                       // full
+  return ctx.now_ms + (kFullMs - charge);                                      // full
 }
 
 Outcome DischargeLever::tick(const Rules&, State& state, const Context& ctx) {
@@ -74,11 +74,14 @@ DischargeLever::Rules DischargeLever::from_json(const nlohmann::json& j, const s
 }
 
 Blocks DischargeLever::manual_page(const Rules&) {
-  return {Paragraph{{"A needy module: its meter fills over 45 seconds and strikes when full. Hold the lever to drain it "
-                     "(five times faster than it fills); let go when it is empty. This page is the same in every manual."}}};
+  return {Paragraph{
+      {"A needy module: its meter fills over 45 seconds and strikes when full. Hold the lever to drain it "
+       "(five times faster than it fills); let go when it is empty. This page is the same in every manual."}}};
 }
 
 std::string DischargeLever::words(Action action) { return action.verb == Verb::Hold ? "hold" : "release"; }
-bool DischargeLever::possible(const State& state, Action action) { return state.held == (action.verb == Verb::Release); }
+bool DischargeLever::possible(const State& state, Action action) {
+  return state.held == (action.verb == Verb::Release);
+}
 
 }  // namespace proven::bomb

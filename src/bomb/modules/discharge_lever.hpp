@@ -18,16 +18,16 @@ namespace proven::bomb {
 struct DischargeLever {
   static constexpr ModuleInfo kInfo{"discharge-lever", "Discharge Lever", ModuleKind::Needy, 0};
   static constexpr bool kHasRules = false;
-  static constexpr std::int64_t kFullMs = 45'000;    // charge units: ms of filling
-  static constexpr std::int64_t kDrainRate = 5;      // units drained per ms held
-  static constexpr std::int64_t kHoldAt = 30'000;    // the hint holds from here
+  static constexpr std::int64_t kFullMs = 45'000;  // charge units: ms of filling
+  static constexpr std::int64_t kDrainRate = 5;    // units drained per ms held
+  static constexpr std::int64_t kHoldAt = 30'000;  // the hint holds from here
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
 
   struct Rules {
     bool operator==(const Rules&) const = default;
   };
   struct State {
-    std::int64_t charge = 0;   // 0 .. kFullMs
+    std::int64_t charge = 0;    // 0 .. kFullMs
     std::int64_t as_of_ms = 0;  // the time `charge` was measured
     bool held = false;
     bool operator==(const State&) const = default;
@@ -45,7 +45,7 @@ struct DischargeLever {
   static std::int64_t charge_at(const State& state, std::int64_t now_ms);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
   static constexpr std::array<Action, 2> kActions = {{{Verb::Hold, 0}, {Verb::Release, 0}}};
-  static std::string words(Action action);  // "hold", "release" (the lever)
+  static std::string words(Action action);                  // "hold", "release" (the lever)
   static bool possible(const State& state, Action action);  // release only while held
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -80,7 +80,8 @@ GlyphKeypad::Lookup GlyphKeypad::prepare(const Rules& rules) {
     lookup.glyphs_in[c] = glyph_mask(column.data(), kColumnLength);
     lookup.place_in[c].fill(kColumnLength);
     // The first place a glyph appears (columns hold distinct glyphs; position_in's answer).
-    for (int i = kColumnLength - 1; i >= 0; --i) lookup.place_in[c][column[static_cast<std::size_t>(i)]] = static_cast<std::uint8_t>(i);
+    for (int i = kColumnLength - 1; i >= 0; --i)
+      lookup.place_in[c][column[static_cast<std::size_t>(i)]] = static_cast<std::uint8_t>(i);
   }
   return lookup;
 }
@@ -119,7 +120,9 @@ std::optional<int> GlyphKeypad::key_to_press(const Lookup& lookup, const State& 
   return code_to_optional(key_code(lookup, state));
 }
 
-std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) { return key_to_press(prepare(rules), state); }
+std::optional<int> GlyphKeypad::key_to_press(const Rules& rules, const State& state) {
+  return key_to_press(prepare(rules), state);
+}
 
 Action GlyphKeypad::hint(const Lookup& lookup, const State& state, const Context&) {
   const int key = key_code(lookup, state);
@@ -134,7 +137,9 @@ Outcome GlyphKeypad::apply(const Lookup& lookup, State& state, Action action, co
   return state.pressed == (1U << kKeys) - 1 ? Outcome::Solved : Outcome::Ok;
 }
 
-Action GlyphKeypad::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+Action GlyphKeypad::hint(const Rules& rules, const State& state, const Context& ctx) {
+  return hint(prepare(rules), state, ctx);
+}
 
 Outcome GlyphKeypad::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
   return apply(prepare(rules), state, action, ctx);
@@ -153,7 +158,8 @@ nlohmann::json GlyphKeypad::to_json(const Rules& rules) {
 std::string GlyphKeypad::show(const State& state) {
   std::string text = "keys:";
   for (int k = 0; k < kKeys; ++k)
-    text += fmt::format(" {}{}", kGlyphNames[state.keys[static_cast<std::size_t>(k)]], ((state.pressed >> k) & 1U) ? " (down)" : "");
+    text += fmt::format(" {}{}", kGlyphNames[state.keys[static_cast<std::size_t>(k)]],
+                        ((state.pressed >> k) & 1U) ? " (down)" : "");
   return text;
 }
 
@@ -185,13 +191,15 @@ GlyphKeypad::Rules GlyphKeypad::from_json(const nlohmann::json& j, const std::st
 }
 
 Blocks GlyphKeypad::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"The four keys all appear in exactly one of the columns below. Find that column and press the four "
-                         "keys in the order they appear in it, top to bottom."}}};
+  Blocks page{
+      Paragraph{{"The four keys all appear in exactly one of the columns below. Find that column and press the four "
+                 "keys in the order they appear in it, top to bottom."}}};
   Table table;
   for (int c = 0; c < kColumns; ++c) table.header.push_back(fmt::format("column {}", c + 1));
   for (std::size_t row = 0; row < kColumnLength; ++row) {
     std::vector<Cell> cells;
-    for (const auto& column : rules.columns) cells.push_back(Cell{{std::string(kGlyphNames[column[row]])}, GlyphPicture{column[row]}});
+    for (const auto& column : rules.columns)
+      cells.push_back(Cell{{std::string(kGlyphNames[column[row]])}, GlyphPicture{column[row]}});
     table.rows.push_back(std::move(cells));
   }
   page.push_back(std::move(table));

@@ -26,12 +26,12 @@ struct GlyphKeypad {
   static constexpr int kKeys = 4;
   // Our glyphs, by the names the manual's glossary gives them (the manual draws them as SVG).
   static constexpr std::array<std::string_view, kGlyphs> kGlyphNames = {
-      "anchor", "arch",  "bell",   "bolt",   "bow",     "comb",   "comet",  "crown",  "cup",    "diamond",
-      "drop",   "eye",   "feather", "flag",  "fork",    "gate",   "harp",   "hook",   "key",    "knot",
-      "ladder", "leaf",  "moon",   "spiral", "star",    "sun",    "sword",  "tower",  "wave",   "wheel"};
-  static constexpr std::array<std::string_view, 3> kFilterReasons = {
-      "two columns are the same", "two columns share four or more glyphs",
-      "a column shares too few glyphs with the others"};
+      "anchor", "arch", "bell",    "bolt",   "bow",  "comb", "comet", "crown", "cup",  "diamond",
+      "drop",   "eye",  "feather", "flag",   "fork", "gate", "harp",  "hook",  "key",  "knot",
+      "ladder", "leaf", "moon",    "spiral", "star", "sun",  "sword", "tower", "wave", "wheel"};
+  static constexpr std::array<std::string_view, 3> kFilterReasons = {"two columns are the same",
+                                                                     "two columns share four or more glyphs",
+                                                                     "a column shares too few glyphs with the others"};
   // A column must share at least this many of its glyphs with the other columns.
   static constexpr int kMinShared = 2;
 
@@ -56,8 +56,8 @@ struct GlyphKeypad {
   // Prepared once per rule set (the exhaustive proof asks the lookup 40,000 times): each
   // column's glyphs as a bit set, and each glyph's place in each column.
   struct Lookup {
-    std::array<std::uint32_t, kColumns> glyphs_in{};                          // bit g: glyph g
-    std::array<std::array<std::uint8_t, kGlyphs>, kColumns> place_in{};       // kColumnLength: absent
+    std::array<std::uint32_t, kColumns> glyphs_in{};                     // bit g: glyph g
+    std::array<std::array<std::uint8_t, kGlyphs>, kColumns> place_in{};  // kColumnLength: absent
   };
   static Lookup prepare(const Rules& rules);
   static std::optional<int> key_to_press(const Lookup& lookup, const State& state);
@@ -100,14 +100,15 @@ struct GlyphKeypad {
         for (int b = a + 1; b < kColumnLength; ++b)
           for (int c = b + 1; c < kColumnLength; ++c)
             for (int d = c + 1; d < kColumnLength; ++d) {
-              const std::array<std::uint8_t, kKeys> chosen = {column[static_cast<std::size_t>(a)], column[static_cast<std::size_t>(b)],
-                                                              column[static_cast<std::size_t>(c)], column[static_cast<std::size_t>(d)]};
+              const std::array<std::uint8_t, kKeys> chosen = {
+                  column[static_cast<std::size_t>(a)], column[static_cast<std::size_t>(b)],
+                  column[static_cast<std::size_t>(c)], column[static_cast<std::size_t>(d)]};
               if (!visit(chosen)) return;
             }
   }
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
   static constexpr auto kActions = numbered_actions<kKeys>(Verb::Press);
-  static std::string words(Action action);  // "press key 2" (keys counted left to right)
+  static std::string words(Action action);                  // "press key 2" (keys counted left to right)
   static bool possible(const State& state, Action action);  // a key that is down stays down
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -38,9 +38,12 @@ Labyrinth::Maze carve(Rng& rng) {
     }
     const std::uint64_t choice = rng.below(static_cast<std::uint64_t>(count));
     const int d = options[choice];
-    const int next = cell + Labyrinth::kDx[static_cast<std::size_t>(d)] + Labyrinth::kDy[static_cast<std::size_t>(d)] * kSize;
-    maze.open[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(cell)] | (1U << d));
-    maze.open[static_cast<std::size_t>(next)] = static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(next)] | (1U << ((d + 2) % 4)));
+    const int next =
+        cell + Labyrinth::kDx[static_cast<std::size_t>(d)] + Labyrinth::kDy[static_cast<std::size_t>(d)] * kSize;
+    maze.open[static_cast<std::size_t>(cell)] =
+        static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(cell)] | (1U << d));
+    maze.open[static_cast<std::size_t>(next)] =
+        static_cast<std::uint8_t>(maze.open[static_cast<std::size_t>(next)] | (1U << ((d + 2) % 4)));
     visited[static_cast<std::size_t>(next)] = true;
     stack[depth++] = next;
   }
@@ -137,20 +140,28 @@ std::array<CellSet, 4> open_sides(const Labyrinth::Maze& maze) {
 // The cells that step in direction d from `from` (d: 0 up, 1 right, 2 down, 3 left).
 CellSet stepped(const std::array<CellSet, 4>& open_to, CellSet from, int d) {
   switch (d) {
-    case 0: return (from & open_to[0]) >> kSize;
-    case 1: return (from & open_to[1]) << 1;
-    case 2: return (from & open_to[2]) << kSize;
-    default: return (from & open_to[3]) >> 1;
+    case 0:
+      return (from & open_to[0]) >> kSize;
+    case 1:
+      return (from & open_to[1]) << 1;
+    case 2:
+      return (from & open_to[2]) << kSize;
+    default:
+      return (from & open_to[3]) >> 1;
   }
 }
 
 // The cells whose step in direction d lands in `into`.
 CellSet stepping_into(const std::array<CellSet, 4>& open_to, CellSet into, int d) {
   switch (d) {
-    case 0: return open_to[0] & (into << kSize);
-    case 1: return open_to[1] & (into >> 1);
-    case 2: return open_to[2] & (into >> kSize);
-    default: return open_to[3] & (into << 1);
+    case 0:
+      return open_to[0] & (into << kSize);
+    case 1:
+      return open_to[1] & (into >> 1);
+    case 2:
+      return open_to[2] & (into >> kSize);
+    default:
+      return open_to[3] & (into << 1);
   }
 }
 
@@ -178,7 +189,8 @@ Labyrinth::Lookup Labyrinth::prepare(const Rules& rules) {
         for (int d = 0; d < 4 && unassigned != 0; ++d) {
           CellSet moving = unassigned & stepping_into(open_to, previous, d);
           unassigned &= ~moving;
-          for (; moving != 0; moving &= moving - 1) steps[static_cast<std::size_t>(std::countr_zero(moving))] = static_cast<std::uint8_t>(d);
+          for (; moving != 0; moving &= moving - 1)
+            steps[static_cast<std::size_t>(std::countr_zero(moving))] = static_cast<std::uint8_t>(d);
         }
         seen |= layer;
         previous = layer;
@@ -221,7 +233,9 @@ Outcome Labyrinth::apply(const Lookup& lookup, State& state, Action action, cons
   return state.light == state.goal ? Outcome::Solved : Outcome::Ok;
 }
 
-Action Labyrinth::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+Action Labyrinth::hint(const Rules& rules, const State& state, const Context& ctx) {
+  return hint(prepare(rules), state, ctx);
+}
 
 Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
   return apply(prepare(rules), state, action, ctx);
@@ -239,7 +253,8 @@ nlohmann::json Labyrinth::to_json(const Rules& rules) {
       for (int x = 0; x < kSize; ++x) {
         std::string sides;
         for (int d = 0; d < 4; ++d)
-          if ((maze.open[static_cast<std::size_t>(y * kSize + x)] >> d) & 1U) sides += kSides[static_cast<std::size_t>(d)];
+          if ((maze.open[static_cast<std::size_t>(y * kSize + x)] >> d) & 1U)
+            sides += kSides[static_cast<std::size_t>(d)];
         row.push_back(sides);
       }
       rows.push_back(row);
@@ -253,8 +268,8 @@ nlohmann::json Labyrinth::to_json(const Rules& rules) {
 
 std::string Labyrinth::show(const State& state) {
   auto cell = [](int c) { return fmt::format("({},{})", c % kSize + 1, c / kSize + 1); };
-  return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]), cell(state.light),
-                     cell(state.goal));
+  return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]),
+                     cell(state.light), cell(state.goal));
 }
 
 nlohmann::json Labyrinth::state_json(const State& state) {
@@ -299,9 +314,12 @@ Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string
 }
 
 Blocks Labyrinth::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"The module shows a 6 x 6 grid, two marker rings, a light (you) and a goal. Find the maze whose "
-                         "markers (the two ", code("O"), ") are where the rings are, then guide the light to the goal with the arrows "
-                         "without walking into a wall. Columns and rows count from the top left."}}};
+  Blocks page{
+      Paragraph{{"The module shows a 6 x 6 grid, two marker rings, a light (you) and a goal. Find the maze whose "
+                 "markers (the two ",
+                 code("O"),
+                 ") are where the rings are, then guide the light to the goal with the arrows "
+                 "without walking into a wall. Columns and rows count from the top left."}}};
   static_assert(MazePicture::kSize == kSize);
   for (std::size_t m = 0; m < kMazes; ++m) {
     page.push_back(Subheading{fmt::format("Maze {}", m + 1)});
@@ -310,6 +328,8 @@ Blocks Labyrinth::manual_page(const Rules& rules) {
   return page;
 }
 
-std::string Labyrinth::words(Action action) { return "move " + std::string(kDirectionNames[static_cast<std::size_t>(action.arg)]); }
+std::string Labyrinth::words(Action action) {
+  return "move " + std::string(kDirectionNames[static_cast<std::size_t>(action.arg)]);
+}
 
 }  // namespace proven::bomb

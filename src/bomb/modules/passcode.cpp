@@ -62,7 +62,8 @@ std::array<std::uint32_t, Passcode::kWheels> wheel_masks(const Passcode::State& 
 constexpr std::array<std::array<std::uint8_t, Passcode::kWheels>, Passcode::kPool> kPoolLetters = [] {
   std::array<std::array<std::uint8_t, Passcode::kWheels>, Passcode::kPool> all{};
   for (std::size_t i = 0; i < all.size(); ++i)
-    for (std::size_t w = 0; w < Passcode::kWheels; ++w) all[i][w] = static_cast<std::uint8_t>(Passcode::kWordPool[i][w] - 'A');
+    for (std::size_t w = 0; w < Passcode::kWheels; ++w)
+      all[i][w] = static_cast<std::uint8_t>(Passcode::kWordPool[i][w] - 'A');
   return all;
 }();
 
@@ -90,20 +91,26 @@ Passcode::State Passcode::deal(Rng& rng, const Edgework&, const Rules& rules) {
       // The draws have constant divisors (below<N>, the same values as below(N)): the deal
       // makes ~50 draws per attempt, and a runtime 64-bit division costs more than the rest.
       [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((void)[&] {
-          const std::uint64_t j = I + rng.below<others.size() - I>();
-          std::swap(others[I], others[j]);
-          wheel[I + 1] = others[I];
-        }(), ...);
-      }(std::make_index_sequence<kLetters - 1>{});
+        (
+            (void)[&] {
+              const std::uint64_t j = I + rng.below<others.size() - I>();
+              std::swap(others[I], others[j]);
+              wheel[I + 1] = others[I];
+            }(),
+            ...);
+      }
+      (std::make_index_sequence<kLetters - 1>{});
       // rng.shuffle(wheel), unrolled: for i = 6 .. 2, swap wheel[i - 1] with wheel[below(i)].
       [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((void)[&] {
-          constexpr std::size_t i = kLetters - I;
-          const std::uint64_t j = rng.below<i>();
-          std::swap(wheel[i - 1], wheel[j]);
-        }(), ...);
-      }(std::make_index_sequence<kLetters - 1>{});
+        (
+            (void)[&] {
+              constexpr std::size_t i = kLetters - I;
+              const std::uint64_t j = rng.below<i>();
+              std::swap(wheel[i - 1], wheel[j]);
+            }(),
+            ...);
+      }
+      (std::make_index_sequence<kLetters - 1>{});
     }
     const auto masks = wheel_masks(state);
     int spellable = 0;
@@ -132,8 +139,7 @@ int answer_code(const Passcode::Lookup& lookup, const Passcode::State& state) {
   std::uint32_t spellable = (1U << Passcode::kListed) - 1;
   for (std::size_t w = 0; w < Passcode::kWheels; ++w) {
     std::uint32_t on_this_wheel = 0;
-    for (char c : state.wheels[w])
-      on_this_wheel |= lookup.words_with[w][static_cast<unsigned char>(c)];
+    for (char c : state.wheels[w]) on_this_wheel |= lookup.words_with[w][static_cast<unsigned char>(c)];
     spellable &= on_this_wheel;
   }
   // Exactly one bit, tested without std::popcount (a library call on baseline x86-64).
@@ -149,9 +155,13 @@ std::optional<std::string_view> Passcode::answer(const Lookup& lookup, const Sta
   return kWordPool[lookup.rules.words[static_cast<std::size_t>(index)]];
 }
 
-std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) { return answer(prepare(rules), state); }
+std::optional<std::string_view> Passcode::answer(const Rules& rules, const State& state) {
+  return answer(prepare(rules), state);
+}
 
-Action Passcode::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+Action Passcode::hint(const Rules& rules, const State& state, const Context& ctx) {
+  return hint(prepare(rules), state, ctx);
+}
 
 Outcome Passcode::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
   return apply(prepare(rules), state, action, ctx);
@@ -216,7 +226,8 @@ Passcode::Rules Passcode::from_json(const nlohmann::json& j, const std::string& 
   using namespace json_read;
   Rules rules;
   const auto& words = array(field(j, "words", where), kListed, kListed, at(where, "words"));
-  for (std::size_t i = 0; i < kListed; ++i) rules.words[i] = static_cast<std::uint8_t>(name_index(words[i], kWordPool, at(at(where, "words"), i)));
+  for (std::size_t i = 0; i < kListed; ++i)
+    rules.words[i] = static_cast<std::uint8_t>(name_index(words[i], kWordPool, at(at(where, "words"), i)));
   return rules;
 }
 

@@ -27,12 +27,11 @@ struct Passcode {
   static constexpr int kDealAttempts = 50;  // redraws of the wheels until one word fits alone
   static constexpr std::array<std::string_view, 0> kFilterReasons{};
   static constexpr std::array<std::string_view, kPool> kWordPool = {
-      "APRON", "BACON", "BAGEL", "BASIL", "BERRY", "BREAD", "BROTH", "CANDY", "CHARD", "CHILI",
-      "CIDER", "CLOVE", "COCOA", "CREAM", "CREPE", "CUMIN", "CURRY", "DATES", "DOUGH", "FEAST",
-      "FUDGE", "GRAPE", "GRAVY", "GUAVA", "HONEY", "JELLY", "JUICE", "KEBAB", "LADLE", "LEMON",
-      "MANGO", "MAPLE", "MELON", "MINCE", "OLIVE", "ONION", "PASTA", "PEACH", "PECAN", "PESTO",
-      "PIZZA", "PLUMS", "QUAIL", "RAMEN", "SALAD", "SALSA", "SAUCE", "SCONE", "SPICE", "STEAK",
-      "STOCK", "SUGAR", "SUSHI", "SYRUP", "TACOS", "THYME", "TOAST", "TORTE", "WAFER", "YEAST"};
+      "APRON", "BACON", "BAGEL", "BASIL", "BERRY", "BREAD", "BROTH", "CANDY", "CHARD", "CHILI", "CIDER", "CLOVE",
+      "COCOA", "CREAM", "CREPE", "CUMIN", "CURRY", "DATES", "DOUGH", "FEAST", "FUDGE", "GRAPE", "GRAVY", "GUAVA",
+      "HONEY", "JELLY", "JUICE", "KEBAB", "LADLE", "LEMON", "MANGO", "MAPLE", "MELON", "MINCE", "OLIVE", "ONION",
+      "PASTA", "PEACH", "PECAN", "PESTO", "PIZZA", "PLUMS", "QUAIL", "RAMEN", "SALAD", "SALSA", "SAUCE", "SCONE",
+      "SPICE", "STEAK", "STOCK", "SUGAR", "SUSHI", "SYRUP", "TACOS", "THYME", "TOAST", "TORTE", "WAFER", "YEAST"};
 
   struct Rules {
     std::array<std::uint8_t, kListed> words{};  // indices into kWordPool, in pool (alphabetical) order
@@ -67,7 +66,8 @@ struct Passcode {
   static Outcome apply(const Lookup& lookup, State& state, Action action, const Context& ctx);
   static bool can_spell(const State& state, std::string_view word);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
-  static constexpr auto kActions = join_actions(numbered_actions<kWheels>(Verb::Turn), std::array<Action, 1>{{{Verb::Submit, 0}}});
+  static constexpr auto kActions =
+      join_actions(numbered_actions<kWheels>(Verb::Turn), std::array<Action, 1>{{{Verb::Submit, 0}}});
   static std::string words(Action action);  // "turn wheel 3" (one letter on), "submit"
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

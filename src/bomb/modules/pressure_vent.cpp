@@ -96,7 +96,8 @@ nlohmann::json PressureVent::state_json(const State& state) {
   // Asleep, the module shows nothing; the prompts of later wakes are never shown ahead.
   nlohmann::json j;
   j["asleep"] = !state.timer.active;
-  j["prompt"] = state.timer.active ? nlohmann::json(std::string(kPrompts[prompt_shown(state)])) : nlohmann::json(nullptr);
+  j["prompt"] =
+      state.timer.active ? nlohmann::json(std::string(kPrompts[prompt_shown(state)])) : nlohmann::json(nullptr);
   return j;
 }
 
@@ -107,15 +108,17 @@ PressureVent::Rules PressureVent::from_json(const nlohmann::json& j, const std::
   const auto& prompts = array(field(j, "prompts", where), kListed, kListed, at(where, "prompts"));
   for (std::size_t i = 0; i < kListed; ++i) {
     const std::string pw = at(at(where, "prompts"), i);
-    rules.prompts[i] = static_cast<std::uint8_t>(name_index(field(prompts[i], "prompt", pw), kPrompts, at(pw, "prompt")));
+    rules.prompts[i] =
+        static_cast<std::uint8_t>(name_index(field(prompts[i], "prompt", pw), kPrompts, at(pw, "prompt")));
     rules.yes[i] = name_index(field(prompts[i], "answer", pw), kAnswers, at(pw, "answer")) == 1;
   }
   return rules;
 }
 
 Blocks PressureVent::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"A needy module: it wakes now and then with a question and a 40-second countdown. Answer before the "
-                         "countdown ends."}}};
+  Blocks page{
+      Paragraph{{"A needy module: it wakes now and then with a question and a 40-second countdown. Answer before the "
+                 "countdown ends."}}};
   Table table{{"the display asks", "answer"}, {}};
   for (std::size_t i = 0; i < kListed; ++i)
     table.rows.push_back({Cell{{std::string(kPrompts[rules.prompts[i]])}}, Cell{{rules.yes[i] ? "yes" : "no"}}});

@@ -55,7 +55,7 @@ struct PressureVent {
   static std::uint8_t prompt_shown(const State& state);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
   static constexpr std::array<Action, 2> kActions = {{{Verb::Answer, 1}, {Verb::Answer, 0}}};
-  static std::string words(Action action);  // "answer yes", "answer no"
+  static std::string words(Action action);                  // "answer yes", "answer no"
   static bool possible(const State& state, Action action);  // only while it asks
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -17,10 +17,16 @@ Instruction draw_instruction(Rng& rng, int stage) {
   const std::uint64_t kind = rng.below(kinds);
   in.kind = static_cast<Instruction::Kind>(kind);
   switch (in.kind) {
-    case Instruction::Kind::Position: in.value = static_cast<std::uint8_t>(rng.below(Recall::kButtons)); break;
-    case Instruction::Kind::Label: in.value = static_cast<std::uint8_t>(rng.uniform(1, Recall::kButtons)); break;
+    case Instruction::Kind::Position:
+      in.value = static_cast<std::uint8_t>(rng.below(Recall::kButtons));
+      break;
+    case Instruction::Kind::Label:
+      in.value = static_cast<std::uint8_t>(rng.uniform(1, Recall::kButtons));
+      break;
     case Instruction::Kind::SamePositionAs:
-    case Instruction::Kind::SameLabelAs: in.value = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(stage))); break;
+    case Instruction::Kind::SameLabelAs:
+      in.value = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(stage)));
+      break;
   }
   return in;
 }
@@ -51,7 +57,8 @@ std::optional<std::string_view> Recall::dull(const Rules& rules) {
     bool back = false;
     for (int d = 0; d < kButtons; ++d) {
       bool seen = false;
-      for (int e = 0; e < d; ++e) seen = seen || stage[static_cast<std::size_t>(e)] == stage[static_cast<std::size_t>(d)];
+      for (int e = 0; e < d; ++e)
+        seen = seen || stage[static_cast<std::size_t>(e)] == stage[static_cast<std::size_t>(d)];
       distinct += seen ? 0 : 1;
       back = back || looks_back(stage[static_cast<std::size_t>(d)]);
     }
@@ -79,7 +86,8 @@ std::optional<int> Recall::position_to_press(const Rules& rules, const State& st
     case Instruction::Kind::Position:
       if (in.value < kButtons) return in.value;
       return std::nullopt;
-    case Instruction::Kind::Label: return position_of_label(now, in.value);
+    case Instruction::Kind::Label:
+      return position_of_label(now, in.value);
     case Instruction::Kind::SamePositionAs:
       if (in.value >= state.stage) return std::nullopt;
       return state.pressed_position[in.value];
@@ -108,10 +116,14 @@ Outcome Recall::apply(const Rules& rules, State& state, Action action, const Con
 std::string Recall::describe(const Instruction& in) {
   static constexpr std::string_view kOrdinals[] = {"first", "second", "third", "fourth"};
   switch (in.kind) {
-    case Instruction::Kind::Position: return fmt::format("press the button in the {} position", kOrdinals[in.value % 4]);
-    case Instruction::Kind::Label: return fmt::format("press the button labelled {}", in.value);
-    case Instruction::Kind::SamePositionAs: return fmt::format("press the button in the same position as in stage {}", in.value + 1);
-    case Instruction::Kind::SameLabelAs: return fmt::format("press the button with the same label as in stage {}", in.value + 1);
+    case Instruction::Kind::Position:
+      return fmt::format("press the button in the {} position", kOrdinals[in.value % 4]);
+    case Instruction::Kind::Label:
+      return fmt::format("press the button labelled {}", in.value);
+    case Instruction::Kind::SamePositionAs:
+      return fmt::format("press the button in the same position as in stage {}", in.value + 1);
+    case Instruction::Kind::SameLabelAs:
+      return fmt::format("press the button with the same label as in stage {}", in.value + 1);
   }
   return "?";
 }
@@ -133,8 +145,8 @@ nlohmann::json Recall::to_json(const Rules& rules) {
 
 std::string Recall::show(const State& state) {
   const Stage& now = state.stages[state.stage];
-  return fmt::format("stage {} of {}, display {}, labels {} {} {} {}", state.stage + 1, kStages, now.display, now.labels[0],
-                     now.labels[1], now.labels[2], now.labels[3]);
+  return fmt::format("stage {} of {}, display {}, labels {} {} {} {}", state.stage + 1, kStages, now.display,
+                     now.labels[0], now.labels[1], now.labels[2], now.labels[3]);
 }
 
 nlohmann::json Recall::state_json(const State& state) {
@@ -151,7 +163,8 @@ nlohmann::json Recall::state_json(const State& state) {
 
 Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
-  static constexpr std::array<std::string_view, 4> kKinds = {"position", "label", "same_position_as_stage", "same_label_as_stage"};
+  static constexpr std::array<std::string_view, 4> kKinds = {"position", "label", "same_position_as_stage",
+                                                             "same_label_as_stage"};
   Rules rules;
   const auto& stages = array(field(j, "stages", where), kStages, kStages, at(where, "stages"));
   for (std::size_t s = 0; s < kStages; ++s) {
@@ -162,7 +175,10 @@ Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& wher
       Instruction& in = rules.stages[s][d];
       in.kind = static_cast<Instruction::Kind>(name_index(field(by_display[d], "kind", dw), kKinds, at(dw, "kind")));
       // Looking back names any stage 1..5 here; one not yet played is for the proof to reject.
-      const int value = integer(field(by_display[d], "value", dw), 1, in.kind == Instruction::Kind::Label || in.kind == Instruction::Kind::Position ? kButtons : kStages, at(dw, "value"));
+      const int value =
+          integer(field(by_display[d], "value", dw), 1,
+                  in.kind == Instruction::Kind::Label || in.kind == Instruction::Kind::Position ? kButtons : kStages,
+                  at(dw, "value"));
       in.value = static_cast<std::uint8_t>(in.kind == Instruction::Kind::Label ? value : value - 1);
     }
   }
@@ -170,12 +186,14 @@ Recall::Rules Recall::from_json(const nlohmann::json& j, const std::string& wher
 }
 
 Blocks Recall::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"Five stages. Each stage shows a digit from 1 to 4 and four buttons labelled 1 to 4 in some order; "
-                         "positions count from the left. Remember the position and the label you press in every stage."}}};
+  Blocks page{
+      Paragraph{{"Five stages. Each stage shows a digit from 1 to 4 and four buttons labelled 1 to 4 in some order; "
+                 "positions count from the left. Remember the position and the label you press in every stage."}}};
   for (std::size_t s = 0; s < kStages; ++s) {
     page.push_back(Subheading{fmt::format("Stage {}", s + 1)});
     BulletList displays;
-    for (std::size_t d = 0; d < kButtons; ++d) displays.items.push_back({fmt::format("Display {}: {}.", d + 1, describe(rules.stages[s][d]))});
+    for (std::size_t d = 0; d < kButtons; ++d)
+      displays.items.push_back({fmt::format("Display {}: {}.", d + 1, describe(rules.stages[s][d]))});
     page.push_back(std::move(displays));
   }
   return page;

@@ -19,8 +19,8 @@ struct Recall {
   static constexpr ModuleInfo kInfo{"recall", "Recall", ModuleKind::Regular, 1000};
   static constexpr int kStages = 5;
   static constexpr int kButtons = 4;
-  static constexpr std::array<std::string_view, 2> kFilterReasons = {"a stage has fewer than three different instructions",
-                                                                     "a later stage never looks back"};
+  static constexpr std::array<std::string_view, 2> kFilterReasons = {
+      "a stage has fewer than three different instructions", "a later stage never looks back"};
 
   struct Instruction {
     enum class Kind : std::uint8_t { Position, Label, SamePositionAs, SameLabelAs };

@@ -25,11 +25,16 @@ TangledWires::Casing TangledWires::Casing::from_index(unsigned index) {
 
 bool TangledWires::must_cut(Instruction instruction, Casing casing) {
   switch (instruction) {
-    case Instruction::Cut: return true;
-    case Instruction::Skip: return false;
-    case Instruction::CutIfSerialEven: return casing.serial_even;
-    case Instruction::CutIfParallelPort: return casing.parallel_port;
-    case Instruction::CutIfTwoBatteries: return casing.two_batteries;
+    case Instruction::Cut:
+      return true;
+    case Instruction::Skip:
+      return false;
+    case Instruction::CutIfSerialEven:
+      return casing.serial_even;
+    case Instruction::CutIfParallelPort:
+      return casing.parallel_port;
+    case Instruction::CutIfTwoBatteries:
+      return casing.two_batteries;
   }
   return false;
 }
@@ -134,7 +139,8 @@ nlohmann::json TangledWires::state_json(const State& state) {
 
 TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
-  static constexpr std::array<std::string_view, 5> kCodes = {"cut", "skip", "serial_even", "parallel_port", "two_batteries"};
+  static constexpr std::array<std::string_view, 5> kCodes = {"cut", "skip", "serial_even", "parallel_port",
+                                                             "two_batteries"};
   Rules rules;
   const auto& table = array(field(j, "table", where), 16, 16, at(where, "table"));
   for (std::size_t f = 0; f < 16; ++f) {
@@ -144,20 +150,23 @@ TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::
                               (boolean(field(table[f], "star", fw), at(fw, "star")) ? kStar : 0U) |
                               (boolean(field(table[f], "led", fw), at(fw, "led")) ? kLed : 0U);
     if (features != f) fail(fw, "entries must be in feature order (red, blue, star, led as bits 0-3)");
-    rules.table[f] = static_cast<Instruction>(name_index(field(table[f], "instruction", fw), kCodes, at(fw, "instruction")));
+    rules.table[f] =
+        static_cast<Instruction>(name_index(field(table[f], "instruction", fw), kCodes, at(fw, "instruction")));
   }
   return rules;
 }
 
 Blocks TangledWires::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
-                         "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order."}}};
+  Blocks page{
+      Paragraph{{"Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
+                 "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order."}}};
   const auto yes_no = [](bool yes) { return Cell{{yes ? "yes" : "no"}}; };
   Table table{{"red", "blue", "star", "LED", "instruction"}, {}};
   for (unsigned f = 0; f < 16; ++f)
-    table.rows.push_back({yes_no(f & kRed), yes_no(f & kBlue), yes_no(f & kStar), yes_no(f & kLed),
-                          Cell{{std::string(kInstructionNames[static_cast<std::size_t>(rules.table[f])])},
-                               TangledWirePicture{(f & kRed) != 0, (f & kBlue) != 0, (f & kStar) != 0, (f & kLed) != 0}}});
+    table.rows.push_back(
+        {yes_no(f & kRed), yes_no(f & kBlue), yes_no(f & kStar), yes_no(f & kLed),
+         Cell{{std::string(kInstructionNames[static_cast<std::size_t>(rules.table[f])])},
+              TangledWirePicture{(f & kRed) != 0, (f & kBlue) != 0, (f & kStar) != 0, (f & kLed) != 0}}});
   page.push_back(std::move(table));
   return page;
 }

@@ -71,7 +71,7 @@ struct TangledWires {
   static std::uint8_t wires_to_cut(const Rules& rules, const State& state, const Edgework& edge);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
   static constexpr auto kActions = numbered_actions<kMaxWires>(Verb::Cut);
-  static std::string words(Action action);  // "cut wire 2"
+  static std::string words(Action action);                  // "cut wire 2"
   static bool possible(const State& state, Action action);  // a wire that is there and not yet cut
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -102,8 +102,8 @@ std::string WirePanels::show(const State& state) {
   std::string text = fmt::format("panel {} of {}:", state.panel + 1, kPanels);
   for (std::size_t p = 0; p < kPosts; ++p) {
     if (!((panel.present >> p) & 1U)) continue;
-    text += fmt::format(" {} {}->{}{}", kColourNames[panel.wires[p].colour], p + 1, static_cast<char>('A' + panel.wires[p].letter),
-                        ((state.cut >> p) & 1U) ? " (cut)" : "");
+    text += fmt::format(" {} {}->{}{}", kColourNames[panel.wires[p].colour], p + 1,
+                        static_cast<char>('A' + panel.wires[p].letter), ((state.cut >> p) & 1U) ? " (cut)" : "");
   }
   return text;
 }
@@ -133,7 +133,8 @@ WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::stri
   const auto& colours = field(j, "cut_letters_by_occurrence", where);
   for (std::size_t c = 0; c < kColours; ++c) {
     const std::string cw = at(at(where, "cut_letters_by_occurrence"), kColourNames[c]);
-    const auto& list = array(field(colours, kColourNames[c], at(where, "cut_letters_by_occurrence")), kOccurrences, kOccurrences, cw);
+    const auto& list =
+        array(field(colours, kColourNames[c], at(where, "cut_letters_by_occurrence")), kOccurrences, kOccurrences, cw);
     for (std::size_t i = 0; i < kOccurrences; ++i) {
       std::uint8_t letters = 0;
       for (char l : text(list[i], at(cw, i))) {
@@ -147,16 +148,18 @@ WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::stri
 }
 
 Blocks WirePanels::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"Four panels, one at a time, each with up to three wires from a numbered post to a letter. Keep a "
-                         "count per colour over the whole module (every wire you have seen, cut or not). Cut a wire when its "
-                         "letter is listed for its colour and count; then move on to the next panel."}}};
+  Blocks page{
+      Paragraph{{"Four panels, one at a time, each with up to three wires from a numbered post to a letter. Keep a "
+                 "count per colour over the whole module (every wire you have seen, cut or not). Cut a wire when its "
+                 "letter is listed for its colour and count; then move on to the next panel."}}};
   Table table{{"occurrence", "red", "blue", "black"}, {}};
   for (std::size_t i = 0; i < kOccurrences; ++i) {
     std::vector<Cell> row{Cell{{std::to_string(i + 1)}}};
     for (std::size_t c = 0; c < kColours; ++c) {
       std::string letters;
       for (int l = 0; l < 3; ++l)
-        if ((rules.cut_letters[c][i] >> l) & 1U) letters += fmt::format("{}{}", letters.empty() ? "" : " or ", static_cast<char>('A' + l));
+        if ((rules.cut_letters[c][i] >> l) & 1U)
+          letters += fmt::format("{}{}", letters.empty() ? "" : " or ", static_cast<char>('A' + l));
       row.push_back(Cell{{letters.empty() ? "never" : letters}});
     }
     table.rows.push_back(std::move(row));

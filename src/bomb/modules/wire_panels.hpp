@@ -39,8 +39,8 @@ struct WirePanels {
     bool operator==(const Wire&) const = default;
   };
   struct Panel {
-    std::uint8_t present = 0;            // bit p: post p has a wire
-    std::array<Wire, kPosts> wires{};    // by post
+    std::uint8_t present = 0;          // bit p: post p has a wire
+    std::array<Wire, kPosts> wires{};  // by post
     bool operator==(const Panel&) const = default;
   };
   struct State {
@@ -60,8 +60,9 @@ struct WirePanels {
   // when a colour has occurred more often than the manual lists).
   static std::optional<std::uint8_t> posts_to_cut(const Rules& rules, const State& state);
   // What the Defuser says (docs/bomb.md, "Playing a bomb").
-  static constexpr auto kActions = join_actions(numbered_actions<kPosts>(Verb::Cut), std::array<Action, 1>{{{Verb::Submit, 0}}});
-  static std::string words(Action action);  // "cut wire 2" (the wire from post 2), "next panel"
+  static constexpr auto kActions =
+      join_actions(numbered_actions<kPosts>(Verb::Cut), std::array<Action, 1>{{{Verb::Submit, 0}}});
+  static std::string words(Action action);                  // "cut wire 2" (the wire from post 2), "next panel"
   static bool possible(const State& state, Action action);  // a wire on the panel, not yet cut
   // What the Defuser sees, as one line.
   static std::string show(const State& state);

@@ -49,9 +49,13 @@ Facts facts_of(const Wires::State& state, bool serial_odd) {
   return f;
 }
 
-bool passes(const Wires::Test& test, const Facts& f) { return ((test.holds >> ((f.packed >> test.shift) & 7U)) & 1U) != 0; }
+bool passes(const Wires::Test& test, const Facts& f) {
+  return ((test.holds >> ((f.packed >> test.shift) & 7U)) & 1U) != 0;
+}
 
-bool fires(const Wires::CompiledLine& line, const Facts& f) { return passes(line.tests[0], f) & passes(line.tests[1], f); }
+bool fires(const Wires::CompiledLine& line, const Facts& f) {
+  return passes(line.tests[0], f) & passes(line.tests[1], f);
+}
 
 Wires::Test compile_condition(const Condition& c) {
   Wires::Test test;
@@ -107,7 +111,8 @@ std::optional<std::uint8_t> guaranteed_colour(const Condition& c) {
 }
 
 bool names_colour(const Condition& c) {
-  return c.kind == Condition::Kind::CountIs || c.kind == Condition::Kind::CountAtLeast || c.kind == Condition::Kind::LastIs;
+  return c.kind == Condition::Kind::CountIs || c.kind == Condition::Kind::CountAtLeast ||
+         c.kind == Condition::Kind::LastIs;
 }
 
 Condition draw_condition(Rng& rng, int wires) {
@@ -160,7 +165,8 @@ bool same_conditions(const Line& a, const Line& b) {
 // Wire i of a sequence changes colour from `from` to `to`: the facts follow (no recount).
 void recolour(Facts& f, int wire, int count, unsigned from, unsigned to) {
   f.packed += (1U << (3 * to)) - (1U << (3 * from));  // one fewer of `from`, one more of `to`
-  f.positions ^= (std::uint64_t{1} << (8 * from + static_cast<unsigned>(wire))) | (std::uint64_t{1} << (8 * to + static_cast<unsigned>(wire)));
+  f.positions ^= (std::uint64_t{1} << (8 * from + static_cast<unsigned>(wire))) |
+                 (std::uint64_t{1} << (8 * to + static_cast<unsigned>(wire)));
   if (wire == count - 1) f.packed = (f.packed & ~(7U << kLastShift)) | to << kLastShift;
 }
 
@@ -197,7 +203,8 @@ const std::vector<Facts>& class_facts(int wires) {
   static const std::array<std::vector<Facts>, 4> by_count = [] {
     std::array<std::vector<Facts>, 4> out;
     for (const Wires::State& state : Wires::class_representatives())
-      for (const bool odd : {false, true}) out[static_cast<std::size_t>(state.count - Wires::kMinWires)].push_back(facts_of(state, odd));
+      for (const bool odd : {false, true})
+        out[static_cast<std::size_t>(state.count - Wires::kMinWires)].push_back(facts_of(state, odd));
     return out;
   }();
   return by_count[static_cast<std::size_t>(wires - Wires::kMinWires)];
@@ -215,10 +222,14 @@ nlohmann::json condition_json(const Condition& c) {
 
 nlohmann::json target_json(const Target& t) {
   switch (t.kind) {
-    case Target::Kind::Nth: return {{"kind", "nth"}, {"position", t.value + 1}};
-    case Target::Kind::Last: return {{"kind", "last"}};
-    case Target::Kind::FirstOf: return {{"kind", "first_of"}, {"colour", std::string(colour_name(t.value))}};
-    case Target::Kind::LastOf: return {{"kind", "last_of"}, {"colour", std::string(colour_name(t.value))}};
+    case Target::Kind::Nth:
+      return {{"kind", "nth"}, {"position", t.value + 1}};
+    case Target::Kind::Last:
+      return {{"kind", "last"}};
+    case Target::Kind::FirstOf:
+      return {{"kind", "first_of"}, {"colour", std::string(colour_name(t.value))}};
+    case Target::Kind::LastOf:
+      return {{"kind", "last_of"}, {"colour", std::string(colour_name(t.value))}};
   }
   return {};
 }
@@ -256,7 +267,8 @@ std::optional<std::string_view> Wires::dull_list(const List& list, int wires) {
         line.conditions[0].colour == line.conditions[1].colour)
       return "a line names one colour twice";
     for (int j = 0; j < i; ++j)
-      if (same_conditions(list.lines[static_cast<std::size_t>(j)], line)) return "a line repeats an earlier line's conditions";
+      if (same_conditions(list.lines[static_cast<std::size_t>(j)], line))
+        return "a line repeats an earlier line's conditions";
   }
   // Which line fires first depends only on the class of a sequence (colour counts, last colour,
   // parity), so the class representatives settle `fired` exactly. Whether a line matters (the
@@ -310,7 +322,8 @@ Wires::CompiledList Wires::compile(const List& list) {
   compiled.line_count = list.line_count;
   for (std::size_t i = 0; i < list.line_count; ++i) {
     const Line& line = list.lines[i];
-    for (std::size_t c = 0; c < line.condition_count; ++c) compiled.lines[i].tests[c] = compile_condition(line.conditions[c]);
+    for (std::size_t c = 0; c < line.condition_count; ++c)
+      compiled.lines[i].tests[c] = compile_condition(line.conditions[c]);
     compiled.lines[i].target = line.target;
   }
   compiled.otherwise = list.otherwise;
@@ -333,7 +346,8 @@ int wire_code(const Wires::Lookup& lookup, const Wires::State& state, bool seria
   const Facts facts = facts_of(state, serial_odd);
   // The first line whose conditions hold, else the otherwise line (at line_count).
   const int first = std::countr_zero(firing_lines(list, facts) | 1U << list.line_count);
-  return resolve_code(first == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(first)].target, facts);
+  return resolve_code(first == list.line_count ? list.otherwise : list.lines[static_cast<std::size_t>(first)].target,
+                      facts);
 }
 
 }  // namespace
@@ -358,7 +372,9 @@ Outcome Wires::apply(const Lookup& lookup, State& state, Action action, const Co
   return Outcome::Strike;
 }
 
-Action Wires::hint(const Rules& rules, const State& state, const Context& ctx) { return hint(prepare(rules), state, ctx); }
+Action Wires::hint(const Rules& rules, const State& state, const Context& ctx) {
+  return hint(prepare(rules), state, ctx);
+}
 
 Outcome Wires::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
   return apply(prepare(rules), state, action, ctx);
@@ -416,7 +432,8 @@ nlohmann::json Wires::to_json(const Rules& rules) {
     for (int i = 0; i < list.line_count; ++i) {
       const Line& line = list.lines[static_cast<std::size_t>(i)];
       auto conditions = nlohmann::json::array();
-      for (int c = 0; c < line.condition_count; ++c) conditions.push_back(condition_json(line.conditions[static_cast<std::size_t>(c)]));
+      for (int c = 0; c < line.condition_count; ++c)
+        conditions.push_back(condition_json(line.conditions[static_cast<std::size_t>(c)]));
       lines.push_back({{"if", conditions}, {"cut", target_json(line.target)}});
     }
     lists.push_back({{"wires", wires}, {"lines", lines}, {"otherwise", target_json(list.otherwise)}});
@@ -432,9 +449,12 @@ std::string Wires::describe(const Condition& c) {
                                          colour_name(c.colour), c.number == 1 ? "" : "s");
     case Condition::Kind::CountAtLeast:
       return fmt::format("there are at least {} {} wires", c.number, colour_name(c.colour));
-    case Condition::Kind::LastIs: return fmt::format("the last wire is {}", colour_name(c.colour));
-    case Condition::Kind::SerialOdd: return "the serial number's last digit is odd";
-    case Condition::Kind::SerialEven: return "the serial number's last digit is even";
+    case Condition::Kind::LastIs:
+      return fmt::format("the last wire is {}", colour_name(c.colour));
+    case Condition::Kind::SerialOdd:
+      return "the serial number's last digit is odd";
+    case Condition::Kind::SerialEven:
+      return "the serial number's last digit is even";
   }
   return "?";
 }
@@ -442,40 +462,49 @@ std::string Wires::describe(const Condition& c) {
 std::string Wires::describe(const Target& t) {
   static constexpr std::string_view kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
   switch (t.kind) {
-    case Target::Kind::Nth: return fmt::format("cut the {} wire", kOrdinals[t.value]);
-    case Target::Kind::Last: return "cut the last wire";
-    case Target::Kind::FirstOf: return fmt::format("cut the first {} wire", colour_name(t.value));
-    case Target::Kind::LastOf: return fmt::format("cut the last {} wire", colour_name(t.value));
+    case Target::Kind::Nth:
+      return fmt::format("cut the {} wire", kOrdinals[t.value]);
+    case Target::Kind::Last:
+      return "cut the last wire";
+    case Target::Kind::FirstOf:
+      return fmt::format("cut the first {} wire", colour_name(t.value));
+    case Target::Kind::LastOf:
+      return fmt::format("cut the last {} wire", colour_name(t.value));
   }
   return "?";
 }
 
 std::string Wires::show(const State& state) {
   std::string text = fmt::format("{} wires:", state.count);
-  for (int i = 0; i < state.count; ++i) text += fmt::format(" {}", colour_name(state.colours[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < state.count; ++i)
+    text += fmt::format(" {}", colour_name(state.colours[static_cast<std::size_t>(i)]));
   return text;
 }
 
 nlohmann::json Wires::state_json(const State& state) {
   auto wires = nlohmann::json::array();
-  for (int i = 0; i < state.count; ++i) wires.push_back(std::string(colour_name(state.colours[static_cast<std::size_t>(i)])));
+  for (int i = 0; i < state.count; ++i)
+    wires.push_back(std::string(colour_name(state.colours[static_cast<std::size_t>(i)])));
   return {{"wires", wires}};
 }
 
 Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where) {
   using namespace json_read;
-  static constexpr std::array<std::string_view, 5> kKinds = {"count_is", "count_at_least", "last_is", "serial_odd", "serial_even"};
+  static constexpr std::array<std::string_view, 5> kKinds = {"count_is", "count_at_least", "last_is", "serial_odd",
+                                                             "serial_even"};
   static constexpr std::array<std::string_view, 4> kTargets = {"nth", "last", "first_of", "last_of"};
   Rules rules;
   const auto& lists = array(field(j, "lists", where), 4, 4, at(where, "lists"));
   for (std::size_t l = 0; l < 4; ++l) {
     const std::string lw = at(at(where, "lists"), l);
     const int wires = kMinWires + static_cast<int>(l);
-    if (integer(field(lists[l], "wires", lw), 3, 6, at(lw, "wires")) != wires) fail(at(lw, "wires"), "lists must be for 3, 4, 5, 6 wires in order");
+    if (integer(field(lists[l], "wires", lw), 3, 6, at(lw, "wires")) != wires)
+      fail(at(lw, "wires"), "lists must be for 3, 4, 5, 6 wires in order");
     const auto read_target = [&](const nlohmann::json& t, const std::string& tw) {
       Target target;
       target.kind = static_cast<Target::Kind>(name_index(field(t, "kind", tw), kTargets, at(tw, "kind")));
-      if (target.kind == Target::Kind::Nth) target.value = static_cast<std::uint8_t>(integer(field(t, "position", tw), 1, wires, at(tw, "position")) - 1);
+      if (target.kind == Target::Kind::Nth)
+        target.value = static_cast<std::uint8_t>(integer(field(t, "position", tw), 1, wires, at(tw, "position")) - 1);
       if (target.kind == Target::Kind::FirstOf || target.kind == Target::Kind::LastOf)
         target.value = static_cast<std::uint8_t>(name_index(field(t, "colour", tw), kColourNames, at(tw, "colour")));
       return target;
@@ -492,9 +521,12 @@ Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where)
         const std::string cw = at(at(iw, "if"), c);
         Condition& cond = line.conditions[c];
         cond.kind = static_cast<Condition::Kind>(name_index(field(conditions[c], "kind", cw), kKinds, at(cw, "kind")));
-        if (names_colour(cond)) cond.colour = static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour")));
+        if (names_colour(cond))
+          cond.colour =
+              static_cast<std::uint8_t>(name_index(field(conditions[c], "colour", cw), kColourNames, at(cw, "colour")));
         if (cond.kind == Condition::Kind::CountIs || cond.kind == Condition::Kind::CountAtLeast)
-          cond.number = static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, wires, at(cw, "number")));
+          cond.number =
+              static_cast<std::uint8_t>(integer(field(conditions[c], "number", cw), 0, wires, at(cw, "number")));
       }
       line.target = read_target(field(lines[i], "cut", iw), at(iw, "cut"));
     }
@@ -504,9 +536,10 @@ Wires::Rules Wires::from_json(const nlohmann::json& j, const std::string& where)
 }
 
 Blocks Wires::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"A Wires module has three to six wires. Count them and read the list for that many wires from the "
-                         "top: the first line whose conditions are all true says which single wire to cut. If no line is "
-                         "true, follow the otherwise line. Wires are numbered from the top."}}};
+  Blocks page{
+      Paragraph{{"A Wires module has three to six wires. Count them and read the list for that many wires from the "
+                 "top: the first line whose conditions are all true says which single wire to cut. If no line is "
+                 "true, follow the otherwise line. Wires are numbered from the top."}}};
   for (int wires = kMinWires; wires <= kMaxWires; ++wires) {
     const List& list = rules.lists[static_cast<std::size_t>(wires - kMinWires)];
     page.push_back(Subheading{fmt::format("{} wires", wires)});

@@ -27,8 +27,8 @@ struct Wires {
   static constexpr int kColours = 5;
   static constexpr std::array<std::string_view, kColours> kColourNames = {"red", "blue", "yellow", "green", "white"};
   static constexpr std::array<std::string_view, 5> kFilterReasons = {
-      "a line names one colour twice", "a line repeats an earlier line's conditions", "a line never fires", "a line never changes the answer",
-      "the otherwise line is never reached"};
+      "a line names one colour twice", "a line repeats an earlier line's conditions", "a line never fires",
+      "a line never changes the answer", "the otherwise line is never reached"};
 
   struct Condition {
     enum class Kind : std::uint8_t {

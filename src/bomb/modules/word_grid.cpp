@@ -78,7 +78,8 @@ nlohmann::json WordGrid::to_json(const Rules& rules) {
 
 std::string WordGrid::show(const State& state) {
   const Round& round = state.rounds[state.round];
-  std::string text = fmt::format("round {} of {}, display {}, buttons:", state.round + 1, kRounds, kDisplayNames[round.display]);
+  std::string text =
+      fmt::format("round {} of {}, display {}, buttons:", state.round + 1, kRounds, kDisplayNames[round.display]);
   for (auto b : round.buttons) text += fmt::format(" {}", kButtonNames[b]);
   return text;
 }
@@ -100,22 +101,27 @@ WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& 
   Rules rules;
   const auto& read = field(j, "read_position", where);
   for (std::size_t d = 0; d < kDisplayWords; ++d)
-    rules.position[d] = static_cast<std::uint8_t>(integer(field(read, kDisplayNames[d], at(where, "read_position")), 1, kButtons, at(at(where, "read_position"), kDisplayNames[d])) - 1);
+    rules.position[d] = static_cast<std::uint8_t>(integer(field(read, kDisplayNames[d], at(where, "read_position")), 1,
+                                                          kButtons, at(at(where, "read_position"), kDisplayNames[d])) -
+                                                  1);
   const auto& lists = field(j, "priority", where);
   for (std::size_t w = 0; w < kButtonWords; ++w) {
     const std::string lw = at(at(where, "priority"), kButtonNames[w]);
     const auto& list = array(field(lists, kButtonNames[w], at(where, "priority")), kListLength, kListLength, lw);
-    for (std::size_t i = 0; i < kListLength; ++i) rules.priority[w][i] = static_cast<std::uint8_t>(name_index(list[i], kButtonNames, at(lw, i)));
+    for (std::size_t i = 0; i < kListLength; ++i)
+      rules.priority[w][i] = static_cast<std::uint8_t>(name_index(list[i], kButtonNames, at(lw, i)));
   }
   return rules;
 }
 
 Blocks WordGrid::manual_page(const Rules& rules) {
-  Blocks page{Paragraph{{"Three rounds. Each round, the display word tells you which button to read. Then find that button's "
-                         "word in the second list and press the first word of its list that is on a button."}}};
+  Blocks page{
+      Paragraph{{"Three rounds. Each round, the display word tells you which button to read. Then find that button's "
+                 "word in the second list and press the first word of its list that is on a button."}}};
   Table positions{{"display", "read the button at"}, {}};
   for (std::size_t d = 0; d < kDisplayWords; ++d)
-    positions.rows.push_back({Cell{{std::string(kDisplayNames[d])}}, Cell{{std::string(kPositionNames[rules.position[d]])}}});
+    positions.rows.push_back(
+        {Cell{{std::string(kDisplayNames[d])}}, Cell{{std::string(kPositionNames[rules.position[d]])}}});
   page.push_back(std::move(positions));
   Table lists{{"button says", "press the first of"}, {}};
   for (std::size_t w = 0; w < kButtonWords; ++w) {
@@ -127,6 +133,8 @@ Blocks WordGrid::manual_page(const Rules& rules) {
   return page;
 }
 
-std::string WordGrid::words(Action action) { return "press " + std::string(kPositionNames[static_cast<std::size_t>(action.arg)]); }
+std::string WordGrid::words(Action action) {
+  return "press " + std::string(kPositionNames[static_cast<std::size_t>(action.arg)]);
+}
 
 }  // namespace proven::bomb

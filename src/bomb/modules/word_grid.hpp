@@ -31,7 +31,7 @@ struct WordGrid {
   static constexpr std::array<std::string_view, 1> kFilterReasons = {"some button position is never read"};
 
   struct Rules {
-    std::array<std::uint8_t, kDisplayWords> position{};                         // display word -> button to read
+    std::array<std::uint8_t, kDisplayWords> position{};                          // display word -> button to read
     std::array<std::array<std::uint8_t, kListLength>, kButtonWords> priority{};  // button word -> list
     bool operator==(const Rules&) const = default;
   };
