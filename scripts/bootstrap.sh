@@ -5,7 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release
+# The same directory and options as the Release half of scripts/test.sh, which then has nothing
+# to rebuild. ccache (installed above) keeps compiled files for any later clone.
+launcher=()
+if command -v ccache > /dev/null; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DPROVEN_WERROR=ON "${launcher[@]}"
 cmake --build build/release
 
 proven=build/release/src/cli/proven

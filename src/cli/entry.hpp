@@ -34,18 +34,6 @@ namespace proven::cli {
 // Splits a move list: moves are separated by ';' or newlines; blank moves are skipped.
 std::vector<std::string> split_moves(const std::string& text);
 
-// The document in `path`: UserError "PATH: ..." for anything unreadable, malformed or made by
-// another generator version.
-template <Game G>
-typename G::Document read_document(const std::string& path) {
-  const nlohmann::json json = read_json_file(path);
-  try {
-    return document_from_json<G>(json);
-  } catch (const UserError& e) {
-    throw UserError(fmt::format("{}: {}", path, e.what()));
-  }
-}
-
 // The 0-based item `--item K` names (1-based); UserError giving the valid range otherwise.
 template <Game G>
 std::size_t item_index(const typename G::Document& doc, std::size_t number, const std::string& path) {
@@ -138,7 +126,7 @@ void add_generic_commands(CLI::App& group) {
       group.add_subcommand("verify", fmt::format("check every promise of a {} from its data alone", G::kWhat));
   verify->add_option("file", *verify_path, fmt::format("the {} (JSON)", G::kWhat))->required();
   verify->callback([verify_path] {
-    const auto doc = read_document<G>(*verify_path);
+    const auto doc = read_document_file<G>(*verify_path);
     fail_on_problems(*verify_path, G::verify(doc));
     fmt::print("{}: all {} {}s verified\n", *verify_path, G::item_count(doc), G::kItem);
   });
@@ -155,7 +143,7 @@ void add_generic_commands(CLI::App& group) {
   show->add_option("--svg", show_args->svg, "also write an SVG picture here");
   show->callback([show_args] {
     const ShowArgs& a = *show_args;
-    const auto doc = read_document<G>(a.path);
+    const auto doc = read_document_file<G>(a.path);
     const std::size_t item = item_index<G>(doc, a.item, a.path);
     std::optional<std::string> svg;
     if (!a.svg.empty()) {
@@ -184,7 +172,7 @@ void add_generic_commands(CLI::App& group) {
                    "'undo', 'restart' and 'moves' (list the legal moves) work in every game that allows them");
   play->callback([play_args, play] {
     const PlayArgs& a = *play_args;
-    const auto doc = read_document<G>(a.path);
+    const auto doc = read_document_file<G>(a.path);
     const std::size_t item = item_index<G>(doc, a.item, a.path);
     const bool from_stdin = play->count("--moves") == 0;
     const PlayPhase end = play_transcript<G>(doc, item, split_moves(a.moves), from_stdin);

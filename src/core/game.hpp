@@ -43,6 +43,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/document.hpp"
+#include "core/errors.hpp"
+#include "core/io.hpp"
 #include "core/play.hpp"
 #include "core/progress.hpp"
 #include "core/tally.hpp"
@@ -134,6 +136,18 @@ template <Game G>
 typename G::Document document_from_json(const nlohmann::json& json) {
   const OpenedDocument opened = open_document(json, expected_envelope<G>(), G::kWhat);
   return G::from_json(opened.envelope, opened.body);
+}
+
+// The document in the file at `path`, as every command reads one: UserError "PATH: ..." (one
+// line) for anything unreadable, malformed or made by another generator version.
+template <Game G>
+typename G::Document read_document_file(const std::string& path) {
+  const nlohmann::json json = read_json_file(path);
+  try {
+    return document_from_json<G>(json);
+  } catch (const UserError& e) {
+    throw UserError(path + ": " + e.what());
+  }
 }
 
 }  // namespace proven

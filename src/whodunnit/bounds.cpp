@@ -10,8 +10,6 @@ namespace {
 
 constexpr CategoryMask kPortraitBit = 1;
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 }  // namespace
 
 bool Lattice::is_cell_set(CategoryMask mask) { return std::popcount(static_cast<unsigned>(mask & ~kPortraitBit)) <= 2; }

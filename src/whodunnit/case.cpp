@@ -15,8 +15,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 void sort_terms(std::vector<Bound>& bounds) {
   for (Bound& b : bounds)
     std::ranges::sort(b.traits, [](const Term& x, const Term& y) { return x.category < y.category; });

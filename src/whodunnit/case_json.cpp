@@ -15,8 +15,6 @@ namespace {
 using nlohmann::json;
 namespace jr = proven::json_read;
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // ---- writing ----
 
 json traits_json(const Setup& setup, const std::vector<Term>& traits) {

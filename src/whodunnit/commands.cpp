@@ -15,8 +15,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 struct SolveArgs {
   std::string path;
   bool explain = false;

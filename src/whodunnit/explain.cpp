@@ -7,8 +7,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 constexpr int kMaxExhaustive = 3;  // citations of up to this many clues are searched exhaustively
 
 // The grid's cells: portrait s x trait (c, v), in grid order.

@@ -14,10 +14,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-int count_of(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
-
 Term held(const Assignment& solution, int suspect, int category) {
   return {.category = category, .value = solution[at(suspect)][at(category)]};
 }

@@ -10,8 +10,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // ---------------------------------------------------------------------------------------------
 // The rules. Each entry: a rule name and its alternatives. Term forms come per role
 // ("is.surname"); a role without its own entry falls back to the plain rule name.

@@ -11,11 +11,16 @@
 // suspect *is* their portrait. Other categories list distinct value names with how many suspects
 // hold each (values may repeat: two members of one family); the counts sum to the cast size and
 // are part of the setup the player sees.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace proven::whodunnit {
+
+// Categories, values and suspects are ints in the model (they are small and are subtracted);
+// `at` turns one into a vector index.
+inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 inline constexpr int kPortrait = 0;
 inline constexpr int kMinCast = 4;
@@ -54,6 +59,9 @@ struct Term {
   int value = 0;
   friend bool operator==(const Term&, const Term&) = default;
 };
+
+// How many suspects have the trait `t`.
+inline int count_of(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
 
 // The number of suspects having every trait in `traits` lies in [min, max]. Empty traits count
 // the whole cast.

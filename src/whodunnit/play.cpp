@@ -12,8 +12,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 std::string join_words(std::span<const std::string_view> words) {
   std::string out;
   for (const std::string_view w : words) {

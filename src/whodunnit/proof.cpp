@@ -11,8 +11,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // The first clue that cannot hold with the setup and those before it (1-based).
 std::size_t first_contradicting_clue(const Lattice& lattice, const std::vector<Clue>& clues) {
   std::size_t k = 1;

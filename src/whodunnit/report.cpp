@@ -10,8 +10,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 std::string join(const std::vector<std::string>& parts, std::string_view last_separator) {
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {

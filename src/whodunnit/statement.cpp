@@ -14,10 +14,6 @@ constexpr std::array<std::string_view, kKindCount> kKindNames = {
     "exactly",     "at_most",      "at_least",    "i_am",        "i_am_not", "beside_none",
     "beside_both", "on_my_left",   "on_my_right", "room_none",   "room_all"};
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-int count_of(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
-
 bool is_trait(const Setup& setup, Term t) {
   return t.category >= 1 && t.category < setup.category_count() && t.value >= 0 &&
          t.value < setup.value_count(t.category);

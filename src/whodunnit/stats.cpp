@@ -12,8 +12,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 bool word_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
 
 // True if a word ends at `pos` of `text`, allowing a plural ending ("Caines", "Fairfaxes").

@@ -6,12 +6,6 @@
 #include <fmt/format.h>
 
 namespace proven::whodunnit {
-namespace {
-
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-}  // namespace
-
 std::string portrait_name(int suspect) { return fmt::format("portrait {}", suspect + 1); }
 
 std::string sentence_case(std::string text) {

@@ -10,8 +10,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 constexpr std::array<std::string_view, 16> kForenames = {"Abigail", "Basil", "Cora",     "Dorian",  "Edith", "Felix",
                                                          "Greta",   "Hugo",  "Imogen",   "Jasper",  "Kitty", "Lionel",
                                                          "Maud",    "Nigel", "Ottoline", "Percival"};

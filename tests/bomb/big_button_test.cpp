@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::big_button_test {
 namespace {
 
 using C = BigButton::Condition;
@@ -95,4 +95,4 @@ TEST(BigButton, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::big_button_test

@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::blinker_test {
 namespace {
 
 // Letter l gets the l-th pattern of 1-4 flashes (shortest first); word w transmits on stop 15 - w.
@@ -71,4 +71,4 @@ TEST(Blinker, GeneratedRulesAreAcceptedAndUseDistinctPatternsWordsAndStops) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::blinker_test

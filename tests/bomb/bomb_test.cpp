@@ -9,7 +9,7 @@
 #include "core/errors.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::bomb_test {
 namespace {
 
 TEST(BombDeal, TheBombSeedDecidesTheCaseAndTheSameSeedDealsTheSameBomb) {
@@ -68,4 +68,4 @@ TEST(BombAutoplay, FullBombsOfAllFourteenModulesAreDefusedWithoutAStrike) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::bomb_test

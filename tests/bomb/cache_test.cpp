@@ -7,7 +7,7 @@
 #include "core/errors.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::cache_test {
 namespace {
 
 TEST(RuleBookCache, BuildsOnceThenSharesTheBook) {
@@ -54,4 +54,4 @@ TEST(RuleBookCache, ThreadsAskingForTheSameSeedGetEqualBooks) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::cache_test

@@ -8,7 +8,7 @@
 #include "bomb/rulebook.hpp"
 #include "class_check.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::color_echo_test {
 namespace {
 
 constexpr std::uint8_t kRed = 0, kBlue = 1, kGreen = 2, kYellow = 3;
@@ -116,4 +116,4 @@ TEST(ColorEcho, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::color_echo_test

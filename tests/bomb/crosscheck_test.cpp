@@ -12,7 +12,7 @@
 
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::crosscheck_test {
 namespace {
 
 using nlohmann::json;
@@ -158,4 +158,4 @@ TEST(BombCrossCheck, ColorEchoPressesAgreeWithAnIndependentReader) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::crosscheck_test

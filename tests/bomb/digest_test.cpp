@@ -16,7 +16,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::digest_test {
 namespace {
 
 constexpr int kFirstSeed = 2;
@@ -138,4 +138,4 @@ TEST(BombDigest, RuleBooksTalliesAndPlaysForSeeds2To200AreUnchanged) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::digest_test

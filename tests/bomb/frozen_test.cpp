@@ -15,7 +15,7 @@
 #include "core/io.hpp"
 #include "support/breakages.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::frozen_test {
 namespace {
 
 std::string data_file_text() {
@@ -147,4 +147,4 @@ TEST(RuleBookJson, MalformedRuleBooksAreUserErrors) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::frozen_test

@@ -8,7 +8,7 @@
 #include "bomb/rulebook.hpp"
 #include "class_check.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::glyph_keypad_test {
 namespace {
 
 // Six columns, each overlapping its neighbours in two or three glyphs, never four.
@@ -108,4 +108,4 @@ TEST(GlyphKeypad, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::glyph_keypad_test

@@ -12,7 +12,7 @@
 #include "core/io.hpp"
 #include "html_tree.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::html_test {
 namespace {
 
 using testing::HtmlReader;
@@ -394,4 +394,4 @@ TEST(BombHtml, TextIsEscaped) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::html_test

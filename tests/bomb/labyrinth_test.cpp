@@ -7,7 +7,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::labyrinth_test {
 namespace {
 
 constexpr int kUp = 0, kRight = 1, kDown = 2, kLeft = 3;
@@ -92,4 +92,4 @@ TEST(Labyrinth, GeneratedMazesArePerfectWithDistinctMarkers) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::labyrinth_test

@@ -7,7 +7,7 @@
 
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::lookup_test {
 namespace {
 
 TEST(BombLookup, LabyrinthTableIsFirstStepForEveryMazeGoalAndCell) {
@@ -133,4 +133,4 @@ TEST(BombLookup, BlinkerDecodesLikeItsDefinition) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::lookup_test

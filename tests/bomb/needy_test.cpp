@@ -7,7 +7,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::needy_test {
 namespace {
 
 PressureVent::Rules vent_rules() {
@@ -154,4 +154,4 @@ TEST(DischargeLever, HasNoRulesToProveButItsHintsSurvive) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::needy_test

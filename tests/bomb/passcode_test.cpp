@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::passcode_test {
 namespace {
 
 Passcode::Rules first_thirty() {
@@ -70,4 +70,4 @@ TEST(Passcode, DealtWheelsSpellExactlyOneListedWord) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::passcode_test

@@ -8,7 +8,7 @@
 
 #include "bomb/game.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::play_test {
 namespace {
 
 using Play = Game::Play;
@@ -193,4 +193,4 @@ TEST(BombPlay, ReleaseAtWaitsForTheDigitOnTheClock) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::play_test

@@ -8,7 +8,7 @@
 #include "bomb/rulebook.hpp"
 #include "core/errors.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::proof_test {
 namespace {
 
 // A regular module that must be pressed once the simulated time reaches `ready_ms`; its rules
@@ -274,4 +274,4 @@ TEST(BombRuleSeed, OnlyWholeNumbersFromOneTo999999AreSeeds) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::proof_test

@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::recall_test {
 namespace {
 
 using I = Recall::Instruction;
@@ -72,4 +72,4 @@ TEST(Recall, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::recall_test

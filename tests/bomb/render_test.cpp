@@ -8,7 +8,7 @@
 #include "bomb/bomb.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::render_test {
 namespace {
 
 TEST(BombManual, TheOpeningPageNamesTheManualAndItsFingerprint) {
@@ -71,4 +71,4 @@ TEST(BombManual, WiresAndKeypadPagesSayWhatTheRulesSay) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::render_test

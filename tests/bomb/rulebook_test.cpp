@@ -9,7 +9,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::rulebook_test {
 namespace {
 
 TEST(BombRuleBook, IsAPureFunctionOfTheSeedAndEveryModuleIsProven) {
@@ -124,9 +124,9 @@ TEST(BombRuleBook, AcceptedRulesPassAnAuditKeyedApartFromTheGenerator) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::rulebook_test
 
-namespace proven::bomb {
+namespace proven::bomb::rulebook_test {
 namespace {
 
 // Pins what the generators make for seeds 2..11, so any change in how they draw (or a build that
@@ -140,4 +140,4 @@ TEST(BombRuleBook, GeneratedBooksForSeeds2To11ArePinned) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::rulebook_test

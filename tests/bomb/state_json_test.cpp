@@ -19,7 +19,7 @@
 #include "bomb/proof.hpp"
 #include "core/io.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::state_json_test {
 namespace {
 
 using json = nlohmann::json;
@@ -405,4 +405,4 @@ TEST(BombStateJson, ASolvedModuleHasNoState) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::state_json_test

@@ -6,7 +6,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::tangled_wires_test {
 namespace {
 
 using In = TangledWires::Instruction;
@@ -120,4 +120,4 @@ TEST(TangledWires, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::tangled_wires_test

@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::wire_panels_test {
 namespace {
 
 using WP = WirePanels;
@@ -86,4 +86,4 @@ TEST(WirePanels, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::wire_panels_test

@@ -13,7 +13,7 @@
 #include "bomb/rulebook.hpp"
 #include "class_check.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::wires_test {
 namespace {
 
 using C = Wires::Condition;
@@ -318,4 +318,4 @@ TEST(Wires, FilterAgreesWithAPlainWalkOverEverySequence) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::wires_test

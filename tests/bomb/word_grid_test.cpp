@@ -5,7 +5,7 @@
 #include "bomb/proof.hpp"
 #include "bomb/rulebook.hpp"
 
-namespace proven::bomb {
+namespace proven::bomb::word_grid_test {
 namespace {
 
 // Display word d reads position d % 6; word w's list is w+1, w+2, ..., w+7 (mod 12), then w.
@@ -69,4 +69,4 @@ TEST(WordGrid, GeneratedRulesAreAccepted) {
 }
 
 }  // namespace
-}  // namespace proven::bomb
+}  // namespace proven::bomb::word_grid_test

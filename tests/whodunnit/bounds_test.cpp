@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "whodunnit/cases.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -12,8 +13,6 @@ using test::exactly;
 using test::portrait;
 using test::small_setup;
 using test::trait;
-
-constexpr int kForename = 1, kSurname = 2, kTitle = 3, kRoom = 4;
 
 // Suspect s: forename s, title s; surnames Caine, Caine, Pryce, Vane; rooms L, S, L, S. Every
 // fact about suspect 4 (index 3) is left for the solver to deduce from the setup counts.

@@ -7,13 +7,12 @@
 #include <gtest/gtest.h>
 
 #include "core/rng.hpp"
+#include "support/sanitized.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
-
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 Setup random_setup(Rng& rng, int cast) {
   std::vector<Category> categories;
@@ -198,6 +197,7 @@ TEST(WhodunnitBruteForce, CastOfFour) {
 }
 
 TEST(WhodunnitBruteForce, CastOfFive) {
+  if (proven::testing::kSanitized) GTEST_SKIP() << "CastOfFour walks the same code under sanitizers";
   const Tallies t = run_sample(5, 40, "bruteforce-5");
   EXPECT_GT(t.determined, 10);
   EXPECT_GT(t.undetermined, 10);

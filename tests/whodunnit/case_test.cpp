@@ -15,10 +15,8 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // A small solver budget keeps the suite fast; the cases are as proven as with the default.
-constexpr CaseOptions kFast{.solver_budget = 3000};
+using test::kFast;
 
 TEST(WhodunnitCase, TheCluesOfEveryCaseProveIt) {
   for (int cast = kMinCast; cast <= kMaxCast; ++cast) {

@@ -4,13 +4,12 @@
 
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/cases.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 namespace {
 
 using test::trait;
-
-constexpr int kForename = 1, kSurname = 2, kTitle = 3, kRoom = 4;
 
 // Suspect s: forename s, title s; surnames Caine, Caine, Pryce, Vane; rooms L, S, L, S.
 const Assignment kSolution = {{0, 0, 0, 0, 0}, {1, 1, 0, 1, 1}, {2, 2, 1, 2, 0}, {3, 3, 2, 3, 1}};

@@ -6,14 +6,13 @@
 #include <algorithm>
 
 #include "whodunnit/case.hpp"
+#include "whodunnit/cases.hpp"
 #include "whodunnit/explain.hpp"
 
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-constexpr CaseOptions kFast{.solver_budget = 3000};  // fast, and as proven as the default
+using test::kFast;
 
 bool contains(const std::vector<Fact>& facts, const Fact& f) { return std::ranges::find(facts, f) != facts.end(); }
 

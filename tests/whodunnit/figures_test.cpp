@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "whodunnit/cases.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -10,8 +11,6 @@ namespace {
 using test::exactly;
 using test::portrait;
 using test::trait;
-
-constexpr int kSurname = 2, kTitle = 3, kRoom = 4;
 
 TEST(WhodunnitFigures, ARestatedSetupCountIsNotObvious) {
   const Lattice lattice(test::small_setup());

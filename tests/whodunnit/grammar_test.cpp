@@ -15,8 +15,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 Term random_trait(Rng& rng, const proven::whodunnit::Setup& setup) {
   const int category = static_cast<int>(rng.uniform(1, setup.category_count() - 1));
   const int value = static_cast<int>(rng.below(at(setup.value_count(category))));

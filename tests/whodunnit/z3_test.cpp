@@ -12,8 +12,6 @@
 namespace proven::whodunnit {
 namespace {
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 class Encoding {
  public:
   explicit Encoding(const Setup& setup) : setup_(setup), solver_(context_) {
