@@ -24,6 +24,7 @@ void run_manual(const std::string& seed_text, const std::string& format, const s
   const int seed = parse_rule_seed(seed_text);
   if (format != "json" && format != "md" && format != "html")
     throw UserError("--format " + format + ": expected html, md or json");
+  check_output_path("--out", out, {});
   const RuleBook book = build_rule_book(seed, 0);  // one book: its modules on every core
   if (format == "md" || format == "html") {
     emit(out, format == "md" ? render_markdown(book) : render_html(book));

@@ -3,7 +3,7 @@
 // the Game contract (core/game.hpp):
 //
 //   proven <game> generate --seed S [game options] [--out FILE] [--jobs N]
-//   proven <game> verify FILE
+//   proven <game> verify FILE [--budget N]
 //   proven <game> show FILE [--item K] [--svg FILE]
 //   proven <game> play FILE [--item K] [--moves "m1; m2; ..."]
 //   proven bench [--game <game>]
@@ -11,6 +11,7 @@
 // A game with more to offer (bomb deal/check/autoplay, whodunnit solve/stats) passes its extras
 // as add_extras; nothing else here knows any game.
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -112,6 +113,7 @@ void add_generic_commands(CLI::App& group) {
   add_jobs_option(*gen, gen_args->jobs);
   gen->callback([gen_args] {
     const GenerateArgs& a = *gen_args;
+    check_output_path("--out", a.out, {});  // before the work, not after it
     Progress progress(std::string(G::kItem) + "s", 0);
     const Made<typename G::Document> made = G::generate(a.seed, a.params, {.jobs = a.jobs, .progress = &progress});
     progress.finish();
@@ -121,14 +123,24 @@ void add_generic_commands(CLI::App& group) {
                a.out.empty() || a.out == "-" ? "" : fmt::format(", written to {}", a.out), made.report);
   });
 
-  auto verify_path = std::make_shared<std::string>();
+  struct VerifyArgs {
+    std::string path;
+    VerifyOptions options;
+  };
+  auto verify_args = std::make_shared<VerifyArgs>();
   CLI::App* verify =
       group.add_subcommand("verify", fmt::format("check every promise of a {} from its data alone", G::kWhat));
-  verify->add_option("file", *verify_path, fmt::format("the {} (JSON)", G::kWhat))->required();
-  verify->callback([verify_path] {
-    const auto doc = read_document_file<G>(*verify_path);
-    fail_on_problems(*verify_path, G::verify(doc));
-    fmt::print("{}: all {} {}s verified\n", *verify_path, G::item_count(doc), G::kItem);
+  verify->add_option("file", verify_args->path, fmt::format("the {} (JSON)", G::kWhat))->required();
+  verify
+      ->add_option("--budget", verify_args->options.budget,
+                   fmt::format("search nodes or states each proof may use (default: the game's, docs/{}.md); a "
+                               "proof that runs out says 'not proven within budget N'",
+                               G::kName))
+      ->check(CLI::Range(std::uint64_t{1}, kMaxVerifyBudget));
+  verify->callback([verify_args] {
+    const auto doc = read_document_file<G>(verify_args->path);
+    fail_on_problems(verify_args->path, G::verify(doc, verify_args->options));
+    fmt::print("{}: all {} {}s verified\n", verify_args->path, G::item_count(doc), G::kItem);
   });
 
   struct ShowArgs {
@@ -143,6 +155,7 @@ void add_generic_commands(CLI::App& group) {
   show->add_option("--svg", show_args->svg, "also write an SVG picture here");
   show->callback([show_args] {
     const ShowArgs& a = *show_args;
+    check_output_path("--svg", a.svg, {a.path});
     const auto doc = read_document_file<G>(a.path);
     const std::size_t item = item_index<G>(doc, a.item, a.path);
     std::optional<std::string> svg;

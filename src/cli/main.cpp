@@ -3,6 +3,7 @@
 //   0 ok, 1 a proof / verification / generation failed, 2 a user mistake, 3 an internal bug.
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "core/command.hpp"
 #include "core/errors.hpp"
 #include "core/hash.hpp"
+#include "core/io.hpp"
 #include "proven/version.hpp"
 
 namespace {
@@ -44,6 +46,10 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
+// A user mistake is one line on stderr, whatever input it echoes (a name or path holding a
+// newline): scripts read the first line as the reason.
+int fail_user(const std::string& message) { return fail(proven::kExitUserError, proven::one_line(message)); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,16 +71,21 @@ int main(int argc, char** argv) {
   bench->add_option("--game", bench_game, "only this game");
   bench->callback([&] { run_bench(bench_jobs, bench_game); });
 
+  proven::require_plain_integers(app);
+  proven::remove_temporary_files_on_signals();
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --help-all, --version
   } catch (const CLI::ParseError& e) {
-    return fail(proven::kExitUserError, std::string(e.what()) + " (see --help)");
+    return fail_user(std::string(e.what()) + " (see --help)");
   } catch (const proven::UserError& e) {
-    return fail(proven::kExitUserError, e.what());
+    return fail_user(e.what());
   } catch (const proven::Failure& e) {
     return fail(proven::kExitFailure, e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(proven::kExitFailure,
+                "out of memory: the input or a proof's budget is too large for this machine (see verify --budget)");
   } catch (const std::exception& e) {
     return fail(proven::kExitBug, std::string("internal error (please report): ") + e.what());
   } catch (...) {

@@ -5,6 +5,7 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace proven {
@@ -46,7 +47,14 @@ void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job,
   } else {
     std::vector<std::jthread> pool;
     pool.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    // The system may refuse threads (--jobs 1024 under a process limit): the workers that did
+    // start share the indices, since any number of workers gives the same results; with none
+    // started, this thread does the work.
+    try {
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+    } catch (const std::system_error&) {
+    }
+    if (pool.empty()) worker();
   }  // jthreads join here
   if (failure) std::rethrow_exception(failure);
 }

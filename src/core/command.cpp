@@ -24,8 +24,50 @@ void emit(const std::string& path, std::string_view content) {
 void fail_on_problems(const std::string& path, const std::vector<std::string>& problems) {
   if (problems.empty()) return;
   std::string message = path + ": " + std::to_string(problems.size()) + " broken promise(s)";
-  for (const auto& p : problems) message += "\n  " + p;
+  for (std::size_t i = 0; i < problems.size() && i < kMaxProblemLines; ++i) message += "\n  " + one_line(problems[i]);
+  if (problems.size() > kMaxProblemLines)
+    message += "\n  ... and " + std::to_string(problems.size() - kMaxProblemLines) + " more";
   throw Failure(message);
+}
+
+void require_plain_integers(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    const std::string type = option->get_type_name();
+    const std::string base = type.substr(0, type.find(':'));
+    if (base != "INT" && base != "UINT") continue;
+    const bool sign_allowed = base == "INT";
+    option->check(CLI::Validator(
+        [sign_allowed](std::string& text) -> std::string {
+          const std::size_t digits = sign_allowed && !text.empty() && text[0] == '-' ? 1 : 0;
+          const bool plain = text.size() > digits && text.find_first_not_of("0123456789", digits) == std::string::npos;
+          return plain ? "" : "'" + one_line(text) + "' is not a plain decimal number";
+        },
+        ""));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) require_plain_integers(*sub);
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace proven

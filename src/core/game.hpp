@@ -20,7 +20,8 @@
 //     static Made<Document> generate(const std::string& seed, const Params&, const RunOptions&);
 //     static nlohmann::json body_to_json(const Document&);
 //     static Document from_json(const Envelope&, const nlohmann::json& body);  // UserError
-//     static std::vector<std::string> verify(const Document&);     // broken promises, one line each
+//     static std::vector<std::string> verify(const Document&, const VerifyOptions&);  // one line
+//                                                                  // per broken promise
 //     static std::size_t item_count(const Document&);
 //     static std::string show_text(const Document&, std::size_t item);
 //     static std::optional<std::string> show_svg(const Document&, std::size_t item);
@@ -34,6 +35,7 @@
 // (core/document.hpp), and the typed contract test suite (tests/contract/).
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,6 +62,15 @@ struct RunOptions {
   unsigned jobs = 0;  // 0: one per core
   Progress* progress = nullptr;
 };
+
+// How hard verification may work. Every proof has a budget (search nodes or states, never
+// seconds, so verdicts do not depend on the machine); a proof that runs out says "not proven
+// within budget N", never that the promise is false. 0: each game's documented default.
+struct VerifyOptions {
+  std::uint64_t budget = 0;
+};
+// The largest budget a user may ask for: a PRISM BFS of 10^9 states needs up to 32 GB.
+inline constexpr std::uint64_t kMaxVerifyBudget = 1'000'000'000;
 
 // What generation made: the document, every rejection counted, and the game's own report of the
 // tally (per chapter, per module...) for the person who ran it.
@@ -91,6 +102,7 @@ concept Game = requires {
 }
 &&PlayOf<typename G::Play, typename G::Document>&& requires(const std::string& seed, const typename G::Params& params,
                                                             typename G::Params& mutable_params, const RunOptions& run,
+                                                            const VerifyOptions& verify_options,
                                                             const typename G::Document& doc, const Envelope& envelope,
                                                             const nlohmann::json& json, std::size_t item, unsigned jobs,
                                                             CLI::App& app) {
@@ -103,7 +115,7 @@ concept Game = requires {
   { G::generate(seed, params, run) } -> std::same_as<Made<typename G::Document>>;
   { G::body_to_json(doc) } -> std::same_as<nlohmann::json>;
   { G::from_json(envelope, json) } -> std::same_as<typename G::Document>;
-  { G::verify(doc) } -> std::same_as<std::vector<std::string>>;
+  { G::verify(doc, verify_options) } -> std::same_as<std::vector<std::string>>;
   { G::item_count(doc) } -> std::same_as<std::size_t>;
   { G::show_text(doc, item) } -> std::same_as<std::string>;
   { G::show_svg(doc, item) } -> std::same_as<std::optional<std::string>>;

@@ -2,25 +2,42 @@
 // File I/O with the guarantees users rely on: a written file is either the complete new content
 // or untouched (never half-written), and unreadable or malformed input is a UserError naming
 // the file and the place, never a crash.
+#include <cstddef>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace proven {
 
-// Writes to a temporary file beside `path`, flushes it to disk, then renames it over `path`
-// (atomic on POSIX). If anything fails, or `writer` throws, the temporary file is removed, an
-// existing file at `path` keeps its old content, and the error propagates (UserError for I/O
-// failures).
+// Writes `path` whole or not at all. A regular file (or a new path) gets a temporary file beside
+// it, flushed to disk, then renamed over it (atomic on POSIX): if anything fails, or `writer`
+// throws, the temporary file is removed, an existing file keeps its old content, and the error
+// propagates (UserError for I/O failures). A symlink is followed (the file it names is replaced,
+// the link stays). A device, FIFO or socket (/dev/null, /dev/stdout, /proc/self/fd/1) is written
+// in place, since replacing it would turn it into a plain file; its write errors are reported
+// (/dev/full: "No space left on device"). A directory is refused.
 void write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& writer);
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
 
-// The whole file; UserError if it cannot be read.
+// Removes the temporary files of writes in progress when SIGINT, SIGTERM or SIGHUP arrives, then
+// lets the signal end the process as it would have. SIGKILL cannot be caught: it may leave a
+// `.NAME.tmp-PID-N` file beside the target (never a partial target). Call once, from main.
+void remove_temporary_files_on_signals();
+
+// Refuses (UserError naming `option`) an output path that would destroy an input or cannot be
+// written: the same file as one of `inputs`, a directory, or a path in a missing directory.
+// Commands call it for every destination before doing any work, so nothing is half done.
+void check_output_path(std::string_view option, const std::string& output, const std::vector<std::string>& inputs);
+
+// The whole file, at most max_input_bytes() of it; UserError if it cannot be read or is larger.
 std::string read_file(const std::filesystem::path& path);
+// The input size limit: 64 MiB, or PROVEN_MAX_INPUT_MB mebibytes when that is set (1..65536).
+std::size_t max_input_bytes();
 
 // Parses JSON; UserError "FILE: invalid JSON at byte N: ..." on malformed input.
 nlohmann::json parse_json(std::string_view text, const std::string& source_name);

@@ -60,7 +60,9 @@ struct Game {
   static Made<Document> generate(const std::string& seed, const Params& params, const RunOptions& run);
   static nlohmann::json body_to_json(const Document& doc) { return pack_body_json(doc); }
   static Document from_json(const Envelope& envelope, const nlohmann::json& body);
-  static std::vector<std::string> verify(const Document& doc) { return verify_pack(doc); }
+  static std::vector<std::string> verify(const Document& doc, const VerifyOptions& options = {}) {
+    return verify_pack(doc, options.budget);
+  }
   static std::size_t item_count(const Document& doc) { return doc.levels.size(); }
   static std::string show_text(const Document& doc, std::size_t item);
   static std::optional<std::string> show_svg(const Document& doc, std::size_t item);

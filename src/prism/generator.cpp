@@ -200,7 +200,12 @@ std::vector<Gate<Candidate>> gates_for(const ChapterSpec& spec) {
        },
        {std::string(kOverBudget)}},
       {std::string(kParMismatch),
-       [](const Candidate& c) { return bfs_par(c.scrambled, c.par, kBfsStateBudget) == std::optional<int>(c.par); }},
+       [](const Candidate& c) {
+         // A search over budget rejects too (none has in the shipped campaign): only a proven
+         // par is accepted.
+         const ParSearch bfs = bfs_par(c.scrambled, c.par, kBfsStateBudget);
+         return bfs.verdict == ParVerdict::Found && bfs.par == c.par;
+       }},
   };
 }
 

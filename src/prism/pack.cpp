@@ -177,7 +177,7 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   using namespace json_read;
   Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
   // Any number of levels reads: how many a pack must hold is a promise verify_pack checks.
-  const auto& levels = array(field(body, "levels", "body"), 0, 100'000, "body.levels");
+  const auto& levels = array(field(body, "levels", "body"), 0, kMaxPackLevels, "body.levels");
   for (std::size_t i = 0; i < levels.size(); ++i) pack.levels.push_back(level_from_json(levels[i], i));
   const std::size_t chapters = chapters_of(params).size();
   const auto& tallies = array(field(body, "tallies", "body"), chapters, chapters, "body.tallies (one per chapter)");
@@ -247,8 +247,14 @@ void check_shape(const Level& l, const ChapterSpec& spec, const std::function<vo
 }
 
 // The level's proofs, re-derived: one solution, the stated one, clearing the board in par taps.
-void check_proofs(const Level& l, const std::function<void(const std::string&)>& broken) {
-  const auto proof = prove_unique(l.board, {.node_budget = kProofNodeBudget * 10});
+// A search that runs out of budget proves nothing either way, and says so.
+void check_proofs(const Level& l, std::uint64_t budget, const std::function<void(const std::string&)>& broken) {
+  const std::uint64_t nodes = budget ? budget : kVerifyProofNodes, states = budget ? budget : kVerifyBfsStates;
+  const auto proof = prove_unique(l.board, {.node_budget = nodes});
+  if (proof.verdict == Uniqueness::OverBudget) {
+    broken(fmt::format("unique: not proven within budget {} nodes (verify --budget raises it)", nodes));
+    return;
+  }
   if (proof.verdict != Uniqueness::Unique) {
     broken(fmt::format("unique: not exactly one solution ({})", to_string(proof.verdict)));
     return;
@@ -263,15 +269,27 @@ void check_proofs(const Level& l, const std::function<void(const std::string&)>&
   if (!is_solved(tapped)) broken("solution: tapping the stated solution does not clear the board");
   const int taps = taps_to(l.board, l.solution);
   if (taps != l.par) broken(fmt::format("par: par {} is not the solution's {} taps", l.par, taps));
-  const auto shortest = bfs_par(l.board, l.par, kBfsStateBudget * 4);
-  if (shortest != std::optional<int>(l.par))
-    broken(fmt::format("par: par {} is not the BFS minimum ({})", l.par,
-                       shortest ? std::to_string(*shortest) : "none within par"));
+  const ParSearch bfs = bfs_par(l.board, l.par, states);
+  switch (bfs.verdict) {
+    case ParVerdict::Found:
+      if (bfs.par != l.par) broken(fmt::format("par: par {} is not the BFS minimum {}", l.par, bfs.par));
+      break;
+    case ParVerdict::NoneWithinDepth:
+    case ParVerdict::Unsolvable:
+      broken(fmt::format("par: BFS finds no solution within par {} taps", l.par));
+      break;
+    case ParVerdict::OverBudget:
+      broken(fmt::format("par: BFS minimum not proven within budget {} states (verify --budget raises it)", states));
+      break;
+    case ParVerdict::TooLarge:
+      broken("par: BFS minimum not proven: the board has 2^64 or more rotation states, beyond the BFS's state codes");
+      break;
+  }
 }
 
 }  // namespace
 
-std::vector<std::string> verify_pack(const Pack& pack) {
+std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
   std::vector<std::string> problems;
   // Chapter sizes: position i of the pack is a fixed (chapter, level) of the params' chapters.
   std::vector<std::pair<int, int>> places;  // (chapter, index), in pack order
@@ -304,7 +322,7 @@ std::vector<std::string> verify_pack(const Pack& pack) {
       broken(
           fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
     check_shape(l, chapter(l.chapter), broken);
-    check_proofs(l, broken);
+    check_proofs(l, budget, broken);
   }
   if (out_of_place > 1)
     problems.push_back(

@@ -7,6 +7,8 @@
 //
 // The file around the body (the envelope with format, generator version, seed and params) is
 // the Game's (prism/game.hpp, core/document.hpp).
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,6 +59,9 @@ Pack generate_pack(const std::string& seed, const PackOptions& options = {});
 // the board's symmetries: equal keys mean one board is a turned or mirrored copy of the other.
 std::string canonical_layout(const Board& board);
 
+// The most levels a pack file may hold (the campaign has 240): bounds verify's time.
+inline constexpr std::size_t kMaxPackLevels = 2000;
+
 // The pack's body: {"levels": [...], "tallies": [...]}, and back. UserError naming the place on
 // anything malformed.
 nlohmann::json pack_body_json(const Pack& pack);
@@ -67,6 +72,12 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
 // level re-proven (exactly one solution and it is the stated one, tapping it clears the board,
 // par is both its tap count and the BFS minimum). One line per broken promise, naming the
 // level; empty when every promise holds.
-std::vector<std::string> verify_pack(const Pack& pack);
+//
+// Budgets: each level's uniqueness search may visit `budget` nodes (0: kVerifyProofNodes) and
+// its BFS `budget` states (0: kVerifyBfsStates, about 16 to 32 bytes each). A search that runs
+// out says "not proven within budget N", never that the promise is false.
+inline constexpr std::uint64_t kVerifyProofNodes = 10 * kProofNodeBudget;
+inline constexpr std::uint64_t kVerifyBfsStates = 4 * kBfsStateBudget;
+std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget = 0);
 
 }  // namespace proven::prism

@@ -1,7 +1,7 @@
 #include "prism/prover.hpp"
 
 #include <algorithm>
-#include <unordered_set>
+#include <limits>
 
 namespace proven::prism {
 namespace {
@@ -274,35 +274,106 @@ int taps_to(const Board& board, const std::vector<int>& solution) {
   return taps;
 }
 
-std::optional<int> bfs_par(const Board& board, int max_depth, std::uint64_t max_states) {
+namespace {
+
+// The visited set of the par search: rotation-state codes in open addressing, 8 bytes a slot at
+// most half full (a node-based set takes about 40 bytes a state). Only the distance leaves the
+// search, so the layout can never reach output.
+class CodeSet {
+ public:
+  // Codes are below the state count, itself at most 2^64 - 1: the top value marks a free slot.
+  static constexpr std::uint64_t kFree = std::numeric_limits<std::uint64_t>::max();
+  CodeSet() : slots_(1024, kFree) {}
+  std::size_t size() const { return size_; }
+  bool insert(std::uint64_t code) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (!place(slots_, code)) return false;
+    ++size_;
+    return true;
+  }
+
+ private:
+  static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser: neighbours spread apart
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
+  static bool place(std::vector<std::uint64_t>& slots, std::uint64_t code) {
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = mix(code) & mask;; i = (i + 1) & mask) {
+      if (slots[i] == code) return false;
+      if (slots[i] == kFree) {
+        slots[i] = code;
+        return true;
+      }
+    }
+  }
+  void grow() {
+    std::vector<std::uint64_t> bigger(slots_.size() * 2, kFree);
+    for (std::uint64_t code : slots_)
+      if (code != kFree) place(bigger, code);
+    slots_.swap(bigger);
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace
+
+const char* to_string(ParVerdict verdict) {
+  switch (verdict) {
+    case ParVerdict::Found:
+      return "found";
+    case ParVerdict::NoneWithinDepth:
+      return "none within the depth";
+    case ParVerdict::Unsolvable:
+      return "no solution";
+    case ParVerdict::OverBudget:
+      return "over the state budget";
+    case ParVerdict::TooLarge:
+      return "2^64 or more rotation states";
+  }
+  return "?";
+}
+
+ParSearch bfs_par(const Board& board, int max_depth, std::uint64_t max_states) {
   const StateCodec codec = codec_for(board);
-  std::vector<std::uint64_t> place(codec.cells.size(), 1);  // weight of each piece's digit
-  for (std::size_t k = 1; k < place.size(); ++k)
-    place[k] = place[k - 1] * static_cast<std::uint64_t>(codec.radices[k - 1]);
+  // The weight of each piece's digit. The state count must fit the 64-bit codes: checked before
+  // multiplying, since a wrapped weight of 0 would later divide by zero.
+  std::vector<std::uint64_t> place(codec.cells.size(), 1);
+  std::uint64_t total = 1;
+  for (std::size_t k = 0; k < place.size(); ++k) {
+    const auto radix = static_cast<std::uint64_t>(codec.radices[k]);
+    place[k] = total;
+    if (total > std::numeric_limits<std::uint64_t>::max() / radix) return {.verdict = ParVerdict::TooLarge};
+    total *= radix;
+  }
   Board work = board;
-  // Only the distance leaves this function, so the set's iteration order cannot reach output.
-  std::unordered_set<std::uint64_t> seen;
+  CodeSet seen;
   std::vector<std::uint64_t> layer = {codec.encode(board)}, next;
   seen.insert(layer[0]);
   for (int depth = 0; depth <= max_depth; ++depth) {
     for (std::uint64_t code : layer) {
       codec.decode(code, work);
-      if (is_solved(work)) return depth;
+      if (is_solved(work)) return {.verdict = ParVerdict::Found, .par = depth, .states = seen.size()};
     }
+    if (depth == max_depth) break;
     next.clear();
     for (std::uint64_t code : layer) {
       for (std::size_t k = 0; k < place.size(); ++k) {
         const auto radix = static_cast<std::uint64_t>(codec.radices[k]);
         const std::uint64_t digit = code / place[k] % radix;
         const std::uint64_t tapped = code - digit * place[k] + (digit + 1) % radix * place[k];
-        if (seen.insert(tapped).second) next.push_back(tapped);
+        if (seen.insert(tapped)) next.push_back(tapped);
       }
-      if (seen.size() > max_states) return std::nullopt;
+      if (seen.size() > max_states) return {.verdict = ParVerdict::OverBudget, .states = seen.size()};
     }
     layer.swap(next);
-    if (layer.empty()) return std::nullopt;
+    if (layer.empty()) return {.verdict = ParVerdict::Unsolvable, .states = seen.size()};
   }
-  return std::nullopt;
+  return {.verdict = ParVerdict::NoneWithinDepth, .states = seen.size()};
 }
 
 }  // namespace proven::prism

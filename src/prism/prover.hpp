@@ -51,8 +51,23 @@ double state_space(const Board& board);
 int taps_to(const Board& board, const std::vector<int>& solution);
 
 // The fewest taps that solve the board, by breadth-first search over rotation states from the
-// board as it is, assuming nothing about uniqueness. nullopt if unsolvable within max_depth taps
-// or after visiting max_states states.
-std::optional<int> bfs_par(const Board& board, int max_depth, std::uint64_t max_states);
+// board as it is, assuming nothing about uniqueness. Every way the search can end is its own
+// verdict, so running out of budget is never mistaken for a disproof:
+enum class ParVerdict {
+  Found,            // `par` taps solve it, and no fewer do
+  NoneWithinDepth,  // every state within max_depth taps was visited: none is solved
+  Unsolvable,       // every reachable state was visited: none is solved
+  OverBudget,       // more than max_states states were needed: nothing proven
+  TooLarge,         // 2^64 or more rotation states: beyond the search's state codes, nothing proven
+};
+const char* to_string(ParVerdict verdict);
+
+struct ParSearch {
+  ParVerdict verdict = ParVerdict::OverBudget;
+  int par = -1;              // when Found
+  std::uint64_t states = 0;  // distinct states visited (memory: about 16 bytes each)
+};
+
+ParSearch bfs_par(const Board& board, int max_depth, std::uint64_t max_states);
 
 }  // namespace proven::prism

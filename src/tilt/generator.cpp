@@ -198,16 +198,25 @@ std::optional<Level> propose(const Phase& phase, Rng& rng) {
   return level;
 }
 
-int idle_tile(const Board& board, int par, Solver& solver, const SolveOptions& options) {
+TileJudgement judge_tiles(const Board& board, int par, Solver& solver, const SolveOptions& options) {
+  TileJudgement judgement;
   for (int i = 0; i < board.area(); ++i) {
     if (!is_single_tile(board.cells[static_cast<std::size_t>(i)].kind)) continue;
     Board without = board;
     without.cells[static_cast<std::size_t>(i)] = plain(without.cells[static_cast<std::size_t>(i)]);
     const Solution s =
         solver.solve(without, {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
-    if (s.status == Status::Solved && s.par == par) return i;
+    if (s.status == Status::Solved && s.par == par) {
+      judgement.idle = i;
+      return judgement;
+    }
+    if (s.status == Status::OverBudget && judgement.undecided < 0) judgement.undecided = i;
   }
-  return -1;
+  return judgement;
+}
+
+int idle_tile(const Board& board, int par, Solver& solver, const SolveOptions& options) {
+  return judge_tiles(board, par, solver, options).idle;
 }
 
 Board remove_idle_tiles(const Board& board, int par, Solver& solver, const SolveOptions& options) {
@@ -229,11 +238,15 @@ Board remove_idle_tiles(const Board& board, int par, Solver& solver, const Solve
   return b;
 }
 
-bool rule_matters(const Board& board, int par, Solver& solver, const SolveOptions& options) {
+std::optional<bool> rule_matters_within(const Board& board, int par, Solver& solver, const SolveOptions& options) {
   const Solution s =
       solver.solve(plain_board(board), {.max_par = par, .state_budget = options.state_budget, .count_bits = false});
-  if (s.status == Status::OverBudget) return false;  // not shown to matter
+  if (s.status == Status::OverBudget) return std::nullopt;
   return !(s.status == Status::Solved && s.par == par);
+}
+
+bool rule_matters(const Board& board, int par, Solver& solver, const SolveOptions& options) {
+  return rule_matters_within(board, par, solver, options).value_or(false);  // not shown to matter
 }
 
 std::vector<int> pits_not_in_play(const Board& board, const Solution& solution) {

@@ -11,6 +11,7 @@
 // change par; a board left with none of its chapter's tiles is rejected); the rule has to matter
 // (the plain board has another par or none); every pit is in play; the lesson, for levels 1-5.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -79,9 +80,20 @@ std::optional<Level> propose(const Phase& phase, Rng& rng);
 // Single-cell tiles off in rounds until a full round removes none (par must stay the same for a
 // tile to come off). Returns the board as it ships.
 Board remove_idle_tiles(const Board& board, int par, Solver& solver, const SolveOptions& options);
-// The first single-cell tile whose removal keeps par, or -1 when every tile matters.
+// Each single-cell tile taken off in turn: the first whose removal keeps par (`idle`), and the
+// first whose board could not be solved within the budget (`undecided`); -1 for none.
+struct TileJudgement {
+  int idle = -1;
+  int undecided = -1;
+};
+TileJudgement judge_tiles(const Board& board, int par, Solver& solver, const SolveOptions& options);
+// The first single-cell tile whose removal keeps par, or -1 when none is shown to (the
+// generator's gate: a tile it cannot judge within budget stays).
 int idle_tile(const Board& board, int par, Solver& solver, const SolveOptions& options);
-// The rule test: the plain board (every tile plain) has another par or no solution.
+// The rule test: the plain board (every tile plain) has another par or no solution; nullopt when
+// its solve ran out of budget (nothing shown either way).
+std::optional<bool> rule_matters_within(const Board& board, int par, Solver& solver, const SolveOptions& options);
+// The generator's gate: the rule is shown to matter within the budget.
 bool rule_matters(const Board& board, int par, Solver& solver, const SolveOptions& options);
 // Pits (Kind::Pit cells) no tilt from a state at distance < par falls into.
 std::vector<int> pits_not_in_play(const Board& board, const Solution& solution);

@@ -177,7 +177,7 @@ nlohmann::json pack_body_json(const Pack& pack) {
 Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body) {
   using namespace json_read;
   Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
-  const auto& levels = array(field(body, "levels", "body"), 1, 100000, "levels");
+  const auto& levels = array(field(body, "levels", "body"), 1, kMaxPackLevels, "levels");
   std::uint32_t chapters_seen = 0;  // bit c: chapter c has a level
   for (std::size_t i = 0; i < levels.size(); ++i) {
     Level l = level_from_json(levels[i], i);
@@ -195,9 +195,14 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   return pack;
 }
 
-std::vector<std::string> verify_pack(const Pack& pack) {
+std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
   std::vector<std::string> problems;
   Solver solver;
+  const SolveOptions solve{.max_par = kMaxPar,
+                           .state_budget = budget ? static_cast<std::size_t>(budget) : kVerifySolve.state_budget,
+                           .count_bits = true};
+  const std::string not_proven =
+      fmt::format("not proven within budget {} states (verify --budget raises it)", solve.state_budget);
   std::vector<Shapes> shapes;
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
@@ -209,11 +214,13 @@ std::vector<std::string> verify_pack(const Pack& pack) {
     if (static_cast<int>(l.solution.size()) != l.par || play(l.board, l.solution) != Outcome::Cleared)
       broken(fmt::format("its solution does not clear the board in exactly its par {}", l.par));
     const Solution s =
-        solver.solve(l.board, {.max_par = l.par, .state_budget = kVerifySolve.state_budget, .count_bits = true});
-    if (s.status != Status::Solved || s.par != l.par) {
-      broken(s.status == Status::Solved
-                 ? fmt::format("par {} is not the shortest: BFS clears it in {}", l.par, s.par)
-                 : fmt::format("par {} is not the BFS minimum ({})", l.par, to_string(s.status)));
+        solver.solve(l.board, {.max_par = l.par, .state_budget = solve.state_budget, .count_bits = true});
+    if (s.status == Status::OverBudget) {
+      broken(fmt::format("par {}: BFS minimum {}", l.par, not_proven));
+    } else if (s.status != Status::Solved) {
+      broken(fmt::format("par {} is not the BFS minimum: no solution within {} tilts", l.par, l.par));
+    } else if (s.par != l.par) {
+      broken(fmt::format("par {} is not the shortest: BFS clears it in {}", l.par, s.par));
     } else {
       if (s.chance != l.chance)
         broken(fmt::format("chance {}/12^{} is not the counted {}/12^{}", chance_text(l.chance), l.par,
@@ -222,22 +229,32 @@ std::vector<std::string> verify_pack(const Pack& pack) {
         broken(fmt::format("bits {:.3f} is not the counted {:.3f}", static_cast<double>(l.bits_milli) / 1000,
                            static_cast<double>(s.bits_milli) / 1000));
       for (const int pit : pits_not_in_play(l.board, s)) broken(fmt::format("pit at {} is not in play", at(pit)));
-      if (const int idle = idle_tile(l.board, l.par, solver, kVerifySolve); idle >= 0)
-        broken(fmt::format("tile '{}' at {} does not matter: par stays {} without it",
-                           to_rows(l.board)[static_cast<std::size_t>(idle / l.board.width)]
-                                           [static_cast<std::size_t>(idle % l.board.width)],
-                           at(idle), l.par));
+      const auto tile_name = [&](int cell) {
+        return fmt::format("tile '{}' at {}",
+                           to_rows(l.board)[static_cast<std::size_t>(cell / l.board.width)]
+                                           [static_cast<std::size_t>(cell % l.board.width)],
+                           at(cell));
+      };
+      const TileJudgement tiles = judge_tiles(l.board, l.par, solver, solve);
+      if (tiles.idle >= 0)
+        broken(fmt::format("{} does not matter: par stays {} without it", tile_name(tiles.idle), l.par));
+      else if (tiles.undecided >= 0)
+        broken(fmt::format("{} matters: {}", tile_name(tiles.undecided), not_proven));
       const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
       if (tile != Kind::Floor) {
         if (count_kind(l.board, tile) == 0)
           broken("has none of its chapter's tiles");
-        else if (!rule_matters(l.board, l.par, solver, kVerifySolve))
+        else if (const auto matters = rule_matters_within(l.board, l.par, solver, solve); !matters)
+          broken(fmt::format("the rule matters: {}", not_proven));
+        else if (!*matters)
           broken("the rule does not matter: the plain board has the same par");
       }
     }
-    for (std::size_t j = 0; j < i; ++j)
-      if (auto why = near_copy(pack.levels[j], shapes[j], l))
+    for (std::size_t j = 0; j < i; ++j)  // the first earlier level it copies is enough to say
+      if (auto why = near_copy(pack.levels[j], shapes[j], l)) {
         broken(fmt::format("near copy of level {}: {}", j + 1, *why));
+        break;
+      }
     if (i > 0) {
       if (auto why = easier_than(pack.levels[i - 1], l)) broken(fmt::format("easier than level {}: {}", i, *why));
       std::size_t run = 1;

@@ -6,6 +6,8 @@
 //   Pack pack = generate_pack("1", {.jobs = 2});                  // 13 chapters, 130 levels
 //   nlohmann::json body = pack_body_json(pack);
 //   auto problems = verify_pack(pack_from_body(pack.seed, pack.params, body));  // empty: all hold
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +50,10 @@ Pack generate_pack(const std::string& seed, const PackOptions& options = {});
 // How many candidates generate_pack asks for (for progress bars).
 std::size_t candidate_count(const PackOptions& options);
 
+// The most levels a pack file may hold (a full campaign has 130): the near-copy check compares
+// every pair, so this bounds verify's time.
+inline constexpr std::size_t kMaxPackLevels = 2000;
+
 // The body: {"levels": [...], "tallies": [...]}.
 nlohmann::json pack_body_json(const Pack& pack);
 // UserError naming the level and field for anything malformed or inconsistent with `params`.
@@ -55,7 +61,9 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
 
 // Every promise, from the data alone; one line per broken promise naming the level (1-based)
 // and the promise; empty when every level holds.
-std::vector<std::string> verify_pack(const Pack& pack);
+// Budget: each solve may discover `budget` states (0: kVerifySolve's); one that runs out says
+// "not proven within budget N states", never that a promise is false.
+std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget = 0);
 
 std::string solution_text(const std::vector<Dir>& moves);  // "RDLU"
 

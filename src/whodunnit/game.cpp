@@ -40,7 +40,7 @@ Made<Game::Document> Game::generate(const std::string& seed, const Params& param
   return {.document = case_file(std::move(c)), .tally = std::move(tally), .report = std::move(report)};
 }
 
-std::vector<std::string> Game::verify(const Document& doc) {
+std::vector<std::string> Game::verify(const Document& doc, const VerifyOptions&) {
   std::vector<std::string> lines;
   for (const CaseProblem& problem : check_case(doc).problems) lines.push_back(problem.line());
   return lines;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -75,6 +77,88 @@ TEST_F(IoTest, ReadingMissingOrMalformedInputIsAClearUserError) {
     const std::string message = e.what();
     EXPECT_NE(message.find("bad.json: invalid JSON at byte"), std::string::npos) << message;
     EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
+  }
+}
+
+TEST_F(IoTest, ASymlinkIsFollowedNotReplaced) {
+  const auto target = dir_ / "real.json", link = dir_ / "link.json";
+  write_file_atomic(target, "old");
+  fs::create_symlink("real.json", link);  // relative, as `ln -s` makes them
+  write_file_atomic(link, "new");
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read_file(target), "new");
+  const auto dangling = dir_ / "dangling.json";
+  fs::create_symlink(dir_ / "made-through-the-link.json", dangling);
+  write_file_atomic(dangling, "made");
+  EXPECT_TRUE(fs::is_symlink(dangling));
+  EXPECT_EQ(read_file(dir_ / "made-through-the-link.json"), "made");
+  fs::create_symlink("loop-b", dir_ / "loop-a");
+  fs::create_symlink("loop-a", dir_ / "loop-b");
+  EXPECT_THROW(write_file_atomic(dir_ / "loop-a", "x"), UserError);
+}
+
+TEST(IoDevices, DevicesAreWrittenInPlaceAndTheirErrorsReported) {
+  write_file_atomic("/dev/null", "discarded");
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));  // still the device, not a plain file
+  if (fs::exists("/dev/full")) {
+    try {
+      write_file_atomic("/dev/full", "no room");
+      FAIL() << "/dev/full accepted a write";
+    } catch (const UserError& e) {
+      EXPECT_NE(std::string(e.what()).find("No space left"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+  }
+}
+
+TEST_F(IoTest, OutputPathsThatWouldDestroyAnInputOrCannotBeWrittenAreRefused) {
+  const auto input = (dir_ / "pack.json").string();
+  write_file_atomic(input, "{}");
+  fs::create_symlink("pack.json", dir_ / "alias.json");
+  EXPECT_THROW(check_output_path("--svg", input, {input}), UserError);
+  EXPECT_THROW(check_output_path("--svg", (dir_ / "alias.json").string(), {input}), UserError);
+  EXPECT_THROW(check_output_path("--svg", (dir_ / "." / "pack.json").string(), {input}), UserError);
+  EXPECT_THROW(check_output_path("--out", dir_.string(), {}), UserError);
+  try {
+    check_output_path("--out", (dir_ / "missing" / "x.svg").string(), {});
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--out ", 0), 0u) << e.what();
+  }
+  EXPECT_NO_THROW(check_output_path("--svg", (dir_ / "new.svg").string(), {input}));
+  EXPECT_NO_THROW(check_output_path("--out", "-", {input}));
+  EXPECT_NO_THROW(check_output_path("--out", "relative-new-file.json", {}));
+}
+
+TEST_F(IoTest, InputsOverTheLimitAreRefusedWithoutReadingThemWhole) {
+  const auto big = dir_ / "big.json";
+  write_file_atomic(big, std::string((1u << 20) + 1, ' '));
+  ::setenv("PROVEN_MAX_INPUT_MB", "1", 1);
+  EXPECT_THROW(read_file(big), UserError);
+  EXPECT_THROW(read_file("/dev/zero"), UserError);  // endless: stops one byte past the limit
+  ::setenv("PROVEN_MAX_INPUT_MB", "0x10", 1);
+  EXPECT_THROW(max_input_bytes(), UserError);
+  ::unsetenv("PROVEN_MAX_INPUT_MB");
+  EXPECT_EQ(max_input_bytes(), 64u << 20);
+  EXPECT_EQ(read_file(big).size(), (1u << 20) + 1);
+}
+
+// SIGINT and SIGTERM remove the temporary file of a write in progress; SIGKILL cannot.
+TEST_F(IoTest, ATerminatedWriteLeavesNoTemporaryFile) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto path = dir_ / "out.json";
+  for (const int signal_number : {SIGTERM, SIGINT}) {
+    EXPECT_EXIT(
+        {
+          remove_temporary_files_on_signals();
+          write_file_atomic(path, [signal_number](std::ostream& out) {
+            out << "half";
+            out.flush();
+            std::raise(signal_number);
+          });
+        },
+        ::testing::KilledBySignal(signal_number), "");
+    EXPECT_EQ(entries(), 0u) << "signal " << signal_number;
   }
 }
 

@@ -2,6 +2,8 @@
 // messages and files.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
@@ -82,6 +84,44 @@ TEST_F(PrismCli, GenerateVerifyShowOneChapter) {
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(lines(r.out), 1u) << r.out;
   EXPECT_NE(r.out.find("level 3.solution[0]"), std::string::npos) << r.out;
+}
+
+// A proof that runs out of budget says so (exit 1), never that the promise is false.
+TEST_F(PrismCli, VerifyWithinABudget) {
+  const auto pack = path("pack.json");
+  ASSERT_EQ(run_proven("prism generate --seed 5 --chapter 1 --jobs 2 --out " + pack).code, 0);
+  auto r = run_proven("prism verify " + pack + " --budget 2");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("not proven within budget 2"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("is not the"), std::string::npos) << r.out;  // no disproof claimed
+  EXPECT_EQ(run_proven("prism verify " + pack + " --budget 100000000").code, 0);
+  for (const char* bad : {"0", "-1", "0x10", "1000000001"})
+    EXPECT_EQ(run_proven("prism verify " + pack + " --budget " + bad).code, 2) << bad;
+}
+
+// No command destroys its input or half-does its work.
+TEST_F(PrismCli, OutputsNeverClobberInputs) {
+  const auto pack = path("pack.json");
+  proven::write_file_atomic(pack, proven::read_file(kCampaign));
+  auto r = run_proven("prism show " + pack + " --svg " + pack);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(proven::read_file(pack), proven::read_file(kCampaign));
+  r = run_proven("prism generate --chapter 1 --out " + path("missing/p.json"));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.find("levels"), std::string::npos) << r.out;  // refused before generating
+}
+
+// Integer options take plain decimal only, and a user error is one line whatever it echoes.
+TEST_F(PrismCli, IntegerOptionsArePlainDecimal) {
+  for (const char* bad : {"0x10", "'+5'", "' 5'", "0b1"}) {
+    const auto r = run_proven(std::string("prism generate --chapter 1 --jobs ") + bad + " --out " + path("x.json"));
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    EXPECT_EQ(lines(r.out), 1u) << r.out;
+  }
+  const auto r = run_proven("prism show " + kCampaign + " --level \"$(printf '1\\n2')\"");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(lines(r.out), 1u) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(path("x.json")));
 }
 
 }  // namespace

@@ -49,7 +49,9 @@ TEST(PrismGenerator, LevelsOfEveryChapterAreProven) {
       // Independent re-checks of what the generator claims.
       EXPECT_EQ(level.par, target_par(spec, index));
       EXPECT_EQ(count_solutions_by_enumeration(level.board, 1u << 22).value_or(1), 1u) << to_text(level.board);
-      EXPECT_EQ(bfs_par(level.board, level.par, 1u << 22), std::optional<int>(level.par));
+      const ParSearch bfs = bfs_par(level.board, level.par, 1u << 22);
+      EXPECT_EQ(bfs.verdict, ParVerdict::Found);
+      EXPECT_EQ(bfs.par, level.par);
       EXPECT_EQ(taps_to(level.board, level.solution), level.par);
       EXPECT_FALSE(is_solved(level.board));
       const Board solved = with_rotations(level.board, level.solution);

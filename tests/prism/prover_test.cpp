@@ -179,16 +179,53 @@ TEST(PrismPar, BfsAgreesWithTapsOnUniqueBoards) {
     const auto proof = prove_unique(b);
     if (proof.verdict != Uniqueness::Unique) continue;
     const int par = taps_to(b, proof.solution);
-    EXPECT_EQ(bfs_par(b, 40, 1u << 20), par) << to_text(b);
+    const ParSearch bfs = bfs_par(b, 40, 1u << 20);
+    EXPECT_EQ(bfs.verdict, ParVerdict::Found) << to_text(b);
+    EXPECT_EQ(bfs.par, par) << to_text(b);
     ++checked;
   }
   EXPECT_GT(checked, 20);
 }
 
 TEST(PrismPar, BfsFindsZeroOnSolvedBoardsAndNothingOnUnsolvable) {
-  EXPECT_EQ(bfs_par(from_text(">R/m\n..*R\n"), 5, 100), std::optional<int>(1));  // "/" sends it up; "\" down
-  EXPECT_EQ(bfs_par(from_text(">R\\m\n..*R\n"), 5, 100), std::optional<int>(0));
-  EXPECT_EQ(bfs_par(from_text(">R/m\n..*G\n"), 5, 100), std::nullopt);
+  const ParSearch one_tap = bfs_par(from_text(">R/m\n..*R\n"), 5, 100);  // "/" sends it up; "\" down
+  EXPECT_EQ(one_tap.verdict, ParVerdict::Found);
+  EXPECT_EQ(one_tap.par, 1);
+  const ParSearch solved = bfs_par(from_text(">R\\m\n..*R\n"), 5, 100);
+  EXPECT_EQ(solved.verdict, ParVerdict::Found);
+  EXPECT_EQ(solved.par, 0);
+  const ParSearch unsolvable = bfs_par(from_text(">R/m\n..*G\n"), 5, 100);
+  EXPECT_EQ(unsolvable.verdict, ParVerdict::Unsolvable);
+  EXPECT_EQ(unsolvable.states, 2u);
+}
+
+// A board 26 wide: an emitter and a mirror over a crystal, then rows of `pieces` unlit tokens.
+Board corner_and_pieces(const std::string& mirror, const std::string& crystal, const std::string& token, int pieces) {
+  const std::string rest(2 * 24, '.');
+  std::string text = ">R" + mirror + rest + "\n.." + crystal + rest + "\n";
+  for (int row_start = 0; row_start < pieces; row_start += 26) {
+    for (int x = 0; x < 26; ++x) text += row_start + x < pieces ? token : "..";
+    text += "\n";
+  }
+  return from_text(text);
+}
+
+// Running out, or a space too large to encode, is its own verdict: never a disproof, never a signal.
+TEST(PrismPar, BfsSaysWhenItCannotDecide) {
+  const ParSearch within = bfs_par(from_text(">R/m\n..*R\n"), 0, 100);
+  EXPECT_EQ(within.verdict, ParVerdict::NoneWithinDepth);
+  // No rotation lights the green crystal: 2^41 states, far over a budget of 1000.
+  const ParSearch over = bfs_par(corner_and_pieces("/m", "*G", "/m", 40), 10, 1000);
+  EXPECT_EQ(over.verdict, ParVerdict::OverBudget);
+  EXPECT_GT(over.states, 1000u);
+  // 32 prisms and a mirror: 2^65 states (the issue's 65-piece board divided by zero here).
+  const Board huge = corner_and_pieces("\\m", "*R", "P^", 32);
+  EXPECT_GE(state_space(huge), 0x1p64);
+  EXPECT_EQ(bfs_par(huge, 10, 1000).verdict, ParVerdict::TooLarge);
+  // 2^63 states still fit: solved at once.
+  const ParSearch fits = bfs_par(corner_and_pieces("\\m", "*R", "/m", 62), 10, 1000);
+  EXPECT_EQ(fits.verdict, ParVerdict::Found);
+  EXPECT_EQ(fits.par, 0);
 }
 
 }  // namespace

@@ -110,4 +110,19 @@ TEST_F(TiltCli, PlayExitsByTheOutcome) {
   EXPECT_EQ(run_proven("tilt play " + campaign + " --level 131 --moves R").code, 2);
 }
 
+// A solve that runs out of budget says so (exit 1), never that a promise is false.
+TEST_F(TiltCli, VerifyWithinABudget) {
+  const std::string campaign = std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json";
+  auto r = run_proven("tilt verify " + campaign + " --budget 5");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("not proven within budget 5 states"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("is not the"), std::string::npos) << r.out;  // no disproof claimed
+  EXPECT_NE(r.out.find("... and "), std::string::npos) << r.out;    // a bounded list
+  const auto pack = path("pack.json");
+  proven::write_file_atomic(pack, proven::read_file(campaign));
+  r = run_proven("tilt show " + pack + " --svg " + pack);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(proven::read_file(pack), proven::read_file(campaign));
+}
+
 }  // namespace
