@@ -53,6 +53,21 @@ inline std::string text(const nlohmann::json& value, const std::string& where) {
   return value.get<std::string>();
 }
 
+// A board stored as 1..max_rows row strings, joined one row a line for a game's text parser.
+// Each row must be one non-empty line: a blank row, or one holding a line break, would make the
+// board read differ from the board the file shows.
+inline std::string text_rows(const nlohmann::json& value, std::size_t max_rows, const std::string& where) {
+  const nlohmann::json& rows = array(value, 1, max_rows, where);
+  std::string joined;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string row = text(rows[r], at(where, r));
+    if (row.empty() || row.find_first_of("\r\n") != std::string::npos)
+      fail(at(where, r), "expected one non-empty line of cells");
+    joined += row + "\n";
+  }
+  return joined;
+}
+
 // The index of a string among `names`.
 template <std::size_t N>
 int name_index(const nlohmann::json& value, const std::array<std::string_view, N>& names, const std::string& where) {

@@ -223,6 +223,10 @@ Sheet sheet_from_json(const std::string& seed, const SheetParams& params, const 
         if (integer(stated[k], 0, 45, at(at(where, key), k)) != (*sums)[k])
           fail(at(where, key), "does not match the solution");
     }
+    const auto& proof = field(j, "proof", where);
+    b.stated_solutions =
+        integer(field(proof, "solutions", at(where, "proof")), 0, 2, at(at(where, "proof"), "solutions"));
+    b.stated_giveaway = boolean(field(proof, "giveaway", at(where, "proof")), at(at(where, "proof"), "giveaway"));
     sheet.blocks.push_back(std::move(b));
   }
   sheet.tally = Tally::from_json(field(body, "tally", "body"), "tally");
@@ -244,10 +248,18 @@ std::vector<std::string> verify_sheet(const Sheet& sheet) {
           if (b.at(k, c) == b.at(r, c))
             problems.push_back(fmt::format("block {}: column {} repeats a digit", i + 1, c + 1));
     const Clues clues = b.clues();
-    if (const int n = count_solutions(clues, 2); n != 1)
+    const int n = count_solutions(clues, 2);
+    if (n != 1)
       problems.push_back(
           fmt::format("block {}: the clues allow {} fillings, not exactly one", i + 1, n >= 2 ? "2 or more" : "no"));
-    if (is_giveaway(clues)) problems.push_back(fmt::format("block {}: a giveaway (naked singles fill it)", i + 1));
+    if (b.stated_solutions != n)
+      problems.push_back(fmt::format("block {}: proof.solutions says {}, the clues allow {}", i + 1, b.stated_solutions,
+                                     n >= 2 ? "2 or more" : std::to_string(n)));
+    const bool giveaway = is_giveaway(clues);
+    if (giveaway) problems.push_back(fmt::format("block {}: a giveaway (naked singles fill it)", i + 1));
+    if (b.stated_giveaway != giveaway)
+      problems.push_back(fmt::format("block {}: proof.giveaway says {}, naked singles {} it", i + 1, b.stated_giveaway,
+                                     giveaway ? "fill" : "do not fill"));
   }
   return problems;
 }

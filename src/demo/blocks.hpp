@@ -40,6 +40,10 @@ struct Clues {
 struct Block {
   int rows = 0, cols = 0;
   std::vector<int> digits;
+  // The file's `proof` as stated (a generated block states the truth); verify re-proves both and
+  // names a stored figure that disagrees, so nothing a file says goes unchecked.
+  int stated_solutions = 1;
+  bool stated_giveaway = false;
   int at(int r, int c) const { return digits[static_cast<std::size_t>(r * cols + c)]; }
   Clues clues() const;
   bool operator==(const Block&) const = default;

@@ -56,9 +56,7 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   level.index = integer(field(j, "index", where), 0, 9999, at(where, "index"));
   level.par = integer(field(j, "par", where), 0, 9999, at(where, "par"));
   const std::string board_at = at(where, "board");
-  const auto& rows = array(field(j, "board", where), 1, kMaxBoardSide, board_at);
-  std::string board_text;
-  for (std::size_t r = 0; r < rows.size(); ++r) board_text += text(rows[r], at(board_at, r)) + "\n";
+  const std::string board_text = text_rows(field(j, "board", where), kMaxBoardSide, board_at);
   try {
     level.board = from_text(board_text);
   } catch (const UserError& e) {

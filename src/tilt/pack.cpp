@@ -63,9 +63,7 @@ Level level_from_json(const nlohmann::json& j, std::size_t i) {
   if (!chance || *chance == 0) fail(at(w, "chance"), "expected decimal digits, not zero");
   l.chance = *chance;
   l.bits_milli = std::llround(number(field(j, "bits", w), 0, 2 * kMaxPar, at(w, "bits")) * 1000);
-  const auto& rows = array(field(j, "board", w), 1, kMaxSide, at(w, "board"));
-  std::string board_text;
-  for (std::size_t r = 0; r < rows.size(); ++r) board_text += text(rows[r], at(at(w, "board"), r)) + "\n";
+  const std::string board_text = text_rows(field(j, "board", w), kMaxSide, at(w, "board"));
   try {
     l.board = from_text(board_text);
   } catch (const UserError& e) {

@@ -64,8 +64,14 @@ std::string generator_version();
 // The suspects having every trait of `traits` in `assignment`, in portrait order.
 std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 
+// The kind of a designer's clue: its markup is the logic and its prose is free text, not checked.
+// Every other kind must be one the grammar knows (the reader refuses the rest, so a misspelt kind
+// cannot switch the prose check off).
+inline constexpr std::string_view kDesignerClueKind = "markup";
+
 // Whether the prose says what the markup says: for a kind the grammar knows, some reading of the
-// prose (grammar.hpp parse) has exactly the clue's markup; clues of other kinds are not checked.
+// prose (grammar.hpp parse) has exactly the clue's markup; a designer's clue always passes and
+// an unknown kind never does.
 bool prose_matches_markup(const Setup& setup, const CaseClue& clue);
 
 struct CaseOptions {

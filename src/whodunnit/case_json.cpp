@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/json_read.hpp"
 #include "whodunnit/bounds.hpp"
+#include "whodunnit/statement.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -111,6 +112,10 @@ Setup read_setup(int cast, const json& value, const std::string& where) {
 CaseClue read_clue(const Setup& setup, const json& value, const std::string& here) {
   CaseClue clue{.kind = jr::text(jr::field(value, "kind", here), sub(here, "kind")),
                 .prose = jr::text(jr::field(value, "prose", here), sub(here, "prose"))};
+  if (clue.kind != kDesignerClueKind && !kind_from_name(clue.kind))
+    jr::fail(sub(here, "kind"), fmt::format("unknown clue kind '{}': a kind docs/whodunnit.md lists, or '{}' for a "
+                                            "designer's clue whose prose is free text",
+                                            clue.kind, kDesignerClueKind));
   const json& speaker = jr::field(value, "speaker", here);
   if (!speaker.is_null()) clue.speaker = portrait_index(setup, speaker, sub(here, "speaker"));
   // Optional (a designer may leave it out): then the speaker, if any, tells it.

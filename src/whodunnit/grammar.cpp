@@ -579,4 +579,19 @@ std::string murder_question(const Setup& setup, int murderer, std::optional<Term
   return renderer.expand_rule(rule, '.', rng);
 }
 
+std::vector<Term> question_readings(const Setup& setup, std::string_view sentence) {
+  std::vector<Term> readings;
+  const Parser parser(setup, sentence);
+  for (const std::string_view rule : {std::string_view("question"), std::string_view("question_portrait")})
+    parser.match_rule(rule, '.', Bindings{}, 0, [&](const Bindings& b, std::size_t end) {
+      if (end != sentence.size()) return;
+      for (const Condition& c : b.pending)
+        if (!bound(b, c.var) || !test(c, condition_value(setup, b, c.var))) return;
+      const Term named = rule == "question" ? b.A : Term{.category = kPortrait, .value = b.S};
+      if (named.category < 0 || named.value < 0 || std::ranges::find(readings, named) != readings.end()) return;
+      readings.push_back(named);
+    });
+  return readings;
+}
+
 }  // namespace proven::whodunnit

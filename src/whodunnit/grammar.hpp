@@ -53,6 +53,10 @@ Clue make_clue(const Setup& setup, const Statement& statement, Rng& rng);
 // without one, by their portrait.
 std::string murder_question(const Setup& setup, int murderer, std::optional<Term> unique_trait, Rng& rng);
 
+// Every trait (or portrait) a murder question could be read as naming the murderer by; empty if
+// the sentence is not one of the grammar's questions. verify holds it to the stored description.
+std::vector<Term> question_readings(const Setup& setup, std::string_view sentence);
+
 // The count words the grammar uses: 0 "no", 1 "one", ... 8 "eight".
 std::string_view count_word(int k);
 

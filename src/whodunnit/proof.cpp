@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "whodunnit/explain.hpp"
+#include "whodunnit/grammar.hpp"
 #include "whodunnit/text.hpp"
 
 namespace proven::whodunnit {
@@ -41,6 +42,12 @@ CaseCheck check_case(const CaseFile& file) {
   for (std::size_t i = 0; i < c.clues.size(); ++i)
     if (!prose_matches_markup(c.setup, c.clues[i]))
       broken("prose", fmt::format("clue {}'s prose does not say what its markup says", i + 1), true);
+
+  // The question is read like a clue: its prose must name the murderer by the stored description,
+  // or a player would look for someone else than verify does.
+  const std::vector<Term> asked = question_readings(c.setup, c.question_prose);
+  if (c.question.description.size() != 1 || std::ranges::find(asked, c.question.description[0]) == asked.end())
+    broken("question", "the question's prose does not name the murderer by its stored description", true);
 
   const Lattice lattice(c.setup);
   const std::vector<Clue> clues = clue_logic(c);

@@ -12,9 +12,12 @@ struct Fixture<demo::Game> {
   static constexpr std::string_view kBenchSignature = "fcf15eaf80315ea0";
 
   static std::vector<Tamper> tampers(const nlohmann::json&) {
+    // Each replacement block claims the proof a generated block has.
+    const nlohmann::json claimed = {{"solutions", 1}, {"giveaway", false}};
     // A self-consistent 2x2 block whose mirror also fits (1 2 / 2 1 and 2 1 / 1 2).
     const nlohmann::json two_fillings = {
-        {"rows", 2}, {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}}, {"solution", {{1, 2}, {2, 1}}}};
+        {"rows", 2},       {"cols", 2}, {"row_sums", {3, 3}}, {"col_sums", {3, 3}}, {"solution", {{1, 2}, {2, 1}}},
+        {"proof", claimed}};
     // The first 2x2 answer (in digit order) that naked singles fill.
     nlohmann::json giveaway;
     for (int n = 0; n < 9 * 9 * 9 * 9 && giveaway.is_null(); ++n) {
@@ -26,14 +29,19 @@ struct Fixture<demo::Game> {
                     {"cols", 2},
                     {"row_sums", clues.row_sums},
                     {"col_sums", clues.col_sums},
-                    {"solution", {{block.at(0, 0), block.at(0, 1)}, {block.at(1, 0), block.at(1, 1)}}}};
+                    {"solution", {{block.at(0, 0), block.at(0, 1)}, {block.at(1, 0), block.at(1, 1)}}},
+                    {"proof", claimed}};
     }
     const nlohmann::json repeat = {
-        {"rows", 2}, {"cols", 2}, {"row_sums", {4, 6}}, {"col_sums", {5, 5}}, {"solution", {{2, 2}, {3, 3}}}};
+        {"rows", 2},       {"cols", 2}, {"row_sums", {4, 6}}, {"col_sums", {5, 5}}, {"solution", {{2, 2}, {3, 3}}},
+        {"proof", claimed}};
     return {
         {"block 2: the clues allow 2 or more fillings", [=](nlohmann::json& b) { b["blocks"][1] = two_fillings; }},
         {"block 4: a giveaway", [=](nlohmann::json& b) { b["blocks"][3] = giveaway; }},
         {"block 1: row 1 repeats a digit", [=](nlohmann::json& b) { b["blocks"][0] = repeat; }},
+        {"block 3: proof.solutions says 2, the clues allow 1",
+         [](nlohmann::json& b) { b["blocks"][2]["proof"]["solutions"] = 2; }},
+        {"block 5: proof.giveaway says true", [](nlohmann::json& b) { b["blocks"][4]["proof"]["giveaway"] = true; }},
     };
   }
   static std::vector<std::size_t> play_items(const demo::Game::Document& doc) { return {0, doc.blocks.size() - 1}; }

@@ -106,9 +106,15 @@ TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
   // A consistent but non-unique block (every sum rewritten from a tampered solution).
   Sheet bad = back;
   bad.blocks[2] = Block{2, 2, {1, 2, 2, 1}};  // sums 3,3 / 3,3: the mirror 2,1,1,2 also fits
-  const auto problems = verify_sheet(bad);
+  bad.blocks[2].stated_solutions = 2;         // the file states the truth: only the promise breaks
+  auto problems = verify_sheet(bad);
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("block 3:"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].find("block 3: the clues allow 2 or more fillings"), std::string::npos) << problems[0];
+  bad.blocks[2].stated_solutions = 1;  // and when it claims the proof it does not have, that too
+  problems = verify_sheet(bad);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[1].find("block 3: proof.solutions says 1, the clues allow 2 or more"), std::string::npos)
+      << problems[1];
 
   // Giveaways: naked singles fill them (found by scanning every 2x2 answer).
   int giveaways = 0;
@@ -122,6 +128,7 @@ TEST(Blocks, JsonRoundTripsAndVerifyCatchesTampering) {
           EXPECT_EQ(count_solutions(block.clues(), 2), 1);  // singles leave no choice
           Sheet giveaway = back;
           giveaway.blocks[0] = block;
+          giveaway.blocks[0].stated_giveaway = true;
           const auto found = verify_sheet(giveaway);
           ASSERT_EQ(found.size(), 1u);
           EXPECT_NE(found[0].find("giveaway"), std::string::npos) << found[0];

@@ -196,6 +196,12 @@ TEST(TiltPack, MalformedPacksAreUserErrors) {
       [](nlohmann::json& j) { j["params"].erase("chapter"); },
       [](nlohmann::json& j) { j["body"]["levels"][0]["board"] = nlohmann::json::array(); },
       [](nlohmann::json& j) { j["body"]["levels"][0]["board"][0] = "?"; },
+      [](nlohmann::json& j) { j["body"]["levels"][0]["board"].push_back(""); },  // a blank row
+      [](nlohmann::json& j) {  // every row in one string: the same board once split at its newlines
+        std::string joined;
+        for (const auto& row : j["body"]["levels"][0]["board"]) joined += row.get<std::string>() + "\n";
+        j["body"]["levels"][0]["board"] = nlohmann::json::array({joined});
+      },
       [](nlohmann::json& j) { j["body"]["levels"][0]["board"][0] = "........."; },
       [](nlohmann::json& j) { j["body"]["levels"][0]["solution"] = "RX"; },
       [](nlohmann::json& j) { j["body"]["levels"][0]["solution"] = 3; },

@@ -2,6 +2,7 @@
 // the file round trip, and malformed files named by their place.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "core/errors.hpp"
@@ -9,6 +10,7 @@
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/case_json.hpp"
 #include "whodunnit/cases.hpp"
+#include "whodunnit/proof.hpp"
 #include "whodunnit/stats.hpp"
 #include "whodunnit/text.hpp"
 
@@ -94,9 +96,41 @@ TEST(WhodunnitCase, ProseThatSaysSomethingElseIsCaught) {
     // Flip one bound: a yes becomes a no, a count of none becomes one.
     lie.bounds[0].min = lie.bounds[0].max = lie.bounds[0].max == 0 ? 1 : 0;
     EXPECT_FALSE(prose_matches_markup(c.setup, lie)) << clue.prose;
+    CaseClue misspelt = lie;  // an unknown kind never passes (the reader refuses it first)
+    misspelt.kind += " ";
+    EXPECT_FALSE(prose_matches_markup(c.setup, misspelt)) << clue.prose;
     ++checked;
   }
   EXPECT_GT(checked, 5);
+}
+
+TEST(WhodunnitCase, TheQuestionIsCheckedLikeAClue) {
+  for (const int cast : {5, 6, 7}) {
+    SCOPED_TRACE(cast);
+    const CaseFile file = case_from_json(to_json(make_case("question", cast, kFast)));
+    ASSERT_TRUE(check_case(file).problems.empty());
+    const Case& c = file.content;
+    const auto question_problem = [](const CaseFile& f) {
+      return std::ranges::count_if(check_case(f).problems, [](const CaseProblem& p) {
+        return p.line().find("the question's prose does not name the murderer") != std::string::npos;
+      });
+    };
+    // The stored description names someone else (by portrait) while the prose is unchanged.
+    CaseFile other = file;
+    other.content.question.description = {Term{.category = kPortrait, .value = (c.question.murderer + 1) % cast}};
+    other.content.question.murderer = -1;
+    EXPECT_EQ(question_problem(other), 1);
+    // The prose names another value of the described category while the markup is unchanged.
+    const Term named = c.question.description[0];
+    if (named.category != kPortrait) {
+      const auto& values = c.setup.categories[at(named.category)].values;
+      const std::string& was = values[at(named.value)].name;
+      const std::string& now = values[at((named.value + 1) % static_cast<int>(values.size()))].name;
+      CaseFile lie = file;
+      lie.content.question_prose.replace(lie.content.question_prose.find(was), was.size(), now);
+      EXPECT_EQ(question_problem(lie), 1) << lie.content.question_prose;
+    }
+  }
 }
 
 TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
@@ -202,6 +236,9 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
        "clues[1].markup[0].max: expected a whole number from 0 to 5"},
       {[](auto& j) { j["body"]["clues"][1]["markup"] = nlohmann::json::array(); }, "a clue needs at least one bound"},
       {[](auto& j) { j["body"]["clues"][3].erase("prose"); }, "clues[3]: missing \"prose\""},
+      // A misspelt kind would switch the prose check off: refused (a designer's clue says "markup").
+      {[](auto& j) { j["body"]["clues"][3]["kind"] = "same_person "; },
+       "clues[3].kind: unknown clue kind 'same_person '"},
       {[](auto& j) { j["body"]["clues"][3]["speaker"] = "9"; }, "clues[3].speaker: '9' is not a portrait in play"},
       {[](auto& j) { j["body"]["clues"][3]["teller"] = "0"; }, "clues[3].teller: '0' is not a portrait in play"},
       {[](auto& j) {
