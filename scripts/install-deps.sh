@@ -11,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils  # xmllint: the tests check the HTML manual is well-formed
   libz3-dev      # z3: the whodunnit tests cross-check uniqueness with an independent solver
+  clang libclang-rt-dev  # libFuzzer: scripts/fuzz.sh builds the fuzz targets with clang
 )
 
 missing=()

@@ -255,10 +255,14 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
       }
     if (i > 0) {
       if (auto why = easier_than(pack.levels[i - 1], l)) broken(fmt::format("easier than level {}: {}", i, *why));
+      // A flat run is named once, at the level that makes it too long (not again at each level
+      // that extends it), and counting it looks back at most one step past the limit.
       std::size_t run = 1;
-      while (run <= i && same_difficulty(pack.levels[i - run], l)) ++run;
-      if (run > static_cast<std::size_t>(kMaxSameRun))
-        broken(fmt::format("{} levels in a row with the same difficulty (at most {})", run, kMaxSameRun));
+      while (run <= i && run <= static_cast<std::size_t>(kMaxSameRun) + 1 && same_difficulty(pack.levels[i - run], l))
+        ++run;
+      if (run == static_cast<std::size_t>(kMaxSameRun) + 1)
+        broken(fmt::format("{} levels in a row with the same difficulty (at most {}), from level {}", run, kMaxSameRun,
+                           i + 2 - run));
     }
   }
   return problems;

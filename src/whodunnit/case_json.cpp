@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/json_read.hpp"
 #include "whodunnit/bounds.hpp"
+#include "whodunnit/generator.hpp"
 #include "whodunnit/statement.hpp"
 
 namespace proven::whodunnit {
@@ -179,7 +180,7 @@ json params_json(const CaseParams& params) { return {{"cast", params.cast}, {"bu
 CaseParams params_from_json(const json& json) {
   CaseParams params{.cast = jr::integer(jr::field(json, "cast", "params"), kMinCast, kMaxCast, "params.cast")};
   if (const nlohmann::json* budget = jr::optional_field(json, "budget", "params"))
-    params.budget = jr::integer64(*budget, 0, std::int64_t{1} << 40, "params.budget");
+    params.budget = jr::integer64(*budget, 0, kMaxSolverBudget, "params.budget");
   return params;
 }
 

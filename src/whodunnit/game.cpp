@@ -9,6 +9,7 @@
 #include "core/check.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
+#include "whodunnit/generator.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
 
@@ -22,7 +23,7 @@ void Game::add_params(CLI::App& app, Params& params) {
       ->capture_default_str();
   app.add_option("--budget", params.budget,
                  "the generator's solver calls (0: its default for the cast); part of what a seed means")
-      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40))
+      ->check(CLI::Range(std::int64_t{0}, kMaxSolverBudget))
       ->capture_default_str();
 }
 

@@ -62,6 +62,10 @@ struct GeneratorOptions {
 // 15 s (measured figures in docs/whodunnit.md).
 std::int64_t default_solver_budget(int cast);
 
+// The most solver calls a user may ask for: 200 times the largest default (cast 8), minutes of
+// work, not the days an unbounded budget would allow (about 4 microseconds a call at cast 8).
+inline constexpr std::int64_t kMaxSolverBudget = 100'000'000;
+
 // Each category's column a shuffle of its values, from rng.fork("solution").
 Assignment draw_solution(const Setup& setup, const Rng& rng);
 

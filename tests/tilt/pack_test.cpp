@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
@@ -109,6 +113,31 @@ TEST_F(TiltVerify, AWrongParIsNamed) {
 TEST_F(TiltVerify, ADuplicateIsNamed) {
   auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][41] = j["body"]["levels"][40]; });
   EXPECT_TRUE(mentions(p, "level 42: near copy of level 41")) << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, AFlatRunIsNamedOnceAtItsSixthLevel) {
+  // Levels 41..48 made copies of level 40: a run of at least 9 alike (it may begin before 40,
+  // where the shipped campaign already holds a short flat stretch), named once, where it turns six.
+  const auto p = problems_after([](nlohmann::json& j) {
+    for (int k = 40; k < 48; ++k) j["body"]["levels"][k] = j["body"]["levels"][39];
+  });
+  std::vector<std::string> runs;
+  std::ranges::copy_if(p, std::back_inserter(runs),
+                       [](const std::string& line) { return line.find("in a row") != std::string::npos; });
+  ASSERT_EQ(runs.size(), 1u) << ::testing::PrintToString(p);
+  int named = 0, from = 0;
+  ASSERT_EQ(
+      std::sscanf(runs[0].c_str(), "level %d: 6 levels in a row with the same difficulty (at most 5), from level %d",
+                  &named, &from),
+      2)
+      << runs[0];
+  EXPECT_EQ(named, from + 5) << runs[0];
+  EXPECT_LE(from, 40) << runs[0];
+  EXPECT_GE(named, 41) << runs[0];
+  // Each copy is named against the first level it copies, once.
+  EXPECT_EQ(
+      std::ranges::count_if(p, [](const std::string& line) { return line.find("near copy") != std::string::npos; }), 8)
+      << ::testing::PrintToString(p);
 }
 
 TEST_F(TiltVerify, AUselessTileIsNamed) {

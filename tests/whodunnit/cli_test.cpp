@@ -201,7 +201,8 @@ TEST_F(WhodunnitCli, TheDefaultBudgetIsTheGeneratorsAndIsRecorded) {
 }
 
 TEST_F(WhodunnitCli, BadArgumentsLeaveNoFileBehind) {
-  for (const std::string args : {"--cast 9", "--cast 3", "--cast six", "--budget -1", "--format json"}) {
+  for (const std::string args :
+       {"--cast 9", "--cast 3", "--cast six", "--budget -1", "--budget 100000001", "--format json"}) {
     const auto r = run_proven("whodunnit generate " + args + " --out " + path("x.json"));
     EXPECT_EQ(r.code, 2) << args << ": " << r.out;
     EXPECT_FALSE(std::filesystem::exists(path("x.json"))) << args;

@@ -81,7 +81,7 @@ struct GlyphKeypad {
   // Every key set in every arrangement on the module (for the tests).
   template <class Visit>
   static void for_each_arrangement(const Rules& rules, Visit&& visit) {
-    static constexpr std::array<std::array<std::uint8_t, kKeys>, 24> kOrders = all_orders();
+    static const std::array<std::array<std::uint8_t, kKeys>, 24> kOrders = all_orders();
     for_each_key_set(rules, [&](const std::array<std::uint8_t, kKeys>& chosen) {
       for (const auto& order : kOrders) {
         State state;

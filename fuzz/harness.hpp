@@ -1,0 +1,131 @@
+#pragma once
+// What every fuzz target checks, written once over the Game contract (core/game.hpp), so each
+// target is a few lines naming its game. Two kinds of target:
+//
+// * document targets feed arbitrary bytes to the game's file reader, as `verify`, `show` and
+//   `play` do. Any input is either refused with a UserError that says why, or read; a document that
+//   is read survives verify (within a small budget: a budget that runs out is a verdict, not a
+//   failure), show as text and SVG, and a canonical JSON round trip that is byte exact; when
+//   verify accepts it, replaying its stored solution wins every item.
+// * moves targets play a fixed, generated document: the first byte picks the item, each line
+//   after it is a move in the game's words (or undo / restart, as `play` takes them). A move is
+//   either applied or refused with an IllegalMove that leaves the position unchanged; a
+//   move the game lists as legal is accepted.
+//
+// A broken property aborts with a message (libFuzzer then saves the input); anything thrown that
+// is not a UserError escapes, which libFuzzer also reports. The same targets are built without
+// libFuzzer as replay tools (replay_main.cpp) that the test suite runs over every corpus and
+// regression input in fuzz/, so every finding stays fixed.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "core/io.hpp"
+
+namespace proven::fuzz {
+
+[[noreturn]] inline void violated(std::string_view property, std::string_view detail) {
+  std::fprintf(stderr, "fuzz: property broken: %.*s\n  %.*s\n", static_cast<int>(property.size()), property.data(),
+               static_cast<int>(detail.size()), detail.data());
+  std::abort();
+}
+
+// Messages may echo input (a name, a move) as it was, newlines included: every front end prints
+// them through core/command.hpp one_line, which escapes them (the CLI tests hold it to one line).
+// What the engine owes is a message that says something.
+inline void expect_message(std::string_view where, std::string_view message) {
+  if (message.empty()) violated(std::string(where) + ": an error says what is wrong", message);
+}
+
+inline std::string_view bytes(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+struct DocumentLimits {
+  std::uint64_t verify_budget = 20'000;  // search nodes / states per proof
+  std::size_t max_items = 4;             // items shown and replayed per input
+};
+
+template <Game G>
+void check_document(std::string_view input, DocumentLimits limits = {}) {
+  typename G::Document doc;
+  try {
+    doc = document_from_json<G>(parse_json(std::string(input), "input"));
+  } catch (const UserError& e) {
+    expect_message("reading", e.what());
+    return;
+  }
+  // What this build writes, it reads back, and writes again to the same bytes.
+  const std::string written = json_text(document_to_json<G>(doc));
+  typename G::Document again;
+  try {
+    again = document_from_json<G>(parse_json(written, "written"));
+  } catch (const UserError& e) {
+    violated("a document this build wrote is read back", e.what());
+  }
+  if (json_text(document_to_json<G>(again)) != written) violated("the JSON round trip is byte exact", written);
+
+  const std::vector<std::string> problems = G::verify(doc, {.budget = limits.verify_budget});
+  for (const std::string& line : problems) expect_message("verify", line);
+  const std::size_t items = std::min(G::item_count(doc), limits.max_items);
+  for (std::size_t item = 0; item < items; ++item) {
+    (void)G::show_text(doc, item);
+    (void)G::show_svg(doc, item);
+    typename G::Play play = G::Play::start(doc, item);
+    (void)play.render();
+    if (!problems.empty()) continue;
+    for (const std::string& move : G::solution(doc, item)) {
+      try {
+        play.apply(move);
+      } catch (const IllegalMove& e) {
+        violated("the stored solution of a verified item is legal", e.what());
+      }
+    }
+    if (play.status().phase != PlayPhase::Won) violated("the stored solution of a verified item wins", play.render());
+  }
+}
+
+template <Game G>
+void check_moves(const typename G::Document& doc, std::string_view input) {
+  if (input.empty() || G::item_count(doc) == 0) return;
+  const std::size_t item = static_cast<unsigned char>(input[0]) % G::item_count(doc);
+  Session<typename G::Play> session(G::Play::start(doc, item));
+  std::size_t start = 1;
+  while (start <= input.size()) {
+    const std::size_t end = std::min(input.find('\n', start), input.size());
+    const std::string_view line = input.substr(start, end - start);
+    start = end + 1;
+    const nlohmann::json before = session.play().to_json();
+    try {
+      if (line == "undo") {
+        session.undo();
+      } else if (line == "restart") {
+        session.restart();
+      } else if (line.starts_with("#")) {
+        // "#k": play the k-th legal move (mod their number): a listed move must be accepted.
+        const std::vector<std::string> legal = session.play().legal_moves();
+        if (legal.empty()) continue;
+        const std::size_t k = line.size() > 1 ? static_cast<unsigned char>(line[1]) % legal.size() : 0;
+        try {
+          session.apply(legal[k]);
+        } catch (const IllegalMove& e) {
+          violated("a move legal_moves() lists is accepted", legal[k] + ": " + e.what());
+        }
+      } else {
+        session.apply(line);
+      }
+    } catch (const IllegalMove& e) {
+      expect_message("an illegal move", e.what());
+      if (session.play().to_json() != before) violated("an illegal move changes nothing", std::string(line));
+    }
+    (void)session.play().status();
+    (void)session.play().render();
+  }
+}
+
+}  // namespace proven::fuzz

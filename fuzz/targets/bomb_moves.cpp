@@ -1,0 +1,10 @@
+// Fuzz target: any lines as moves on a generated bomb document (fuzz/harness.hpp).
+#include "fuzz/harness.hpp"
+#include "bomb/game.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using proven::bomb::Game;
+  static const Game::Document doc = Game::generate("1", {}, {.jobs = 1}).document;
+  proven::fuzz::check_moves<Game>(doc, proven::fuzz::bytes(data, size));
+  return 0;
+}
