@@ -1,6 +1,6 @@
 // Fuzz target: any lines as moves on a generated demo document (fuzz/harness.hpp).
-#include "fuzz/harness.hpp"
 #include "demo/game.hpp"
+#include "fuzz/harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using proven::demo::Game;

@@ -13,10 +13,18 @@ enum ExitCode : int {
   kExitBug = 3,        // an internal error; please report it
 };
 
+// A message that may echo input, made safe to carry through what(), a C string: a NUL byte
+// (a move or name typed with one) becomes "\x00" instead of cutting the message short.
+inline std::string without_nul(std::string text) {
+  for (std::size_t i = text.find('\0'); i != std::string::npos; i = text.find('\0', i + 4)) text.replace(i, 1, "\\x00");
+  return text;
+}
+
 // The user asked for something invalid: a bad seed, a missing file, malformed JSON.
 class UserError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit UserError(const std::string& message) : std::runtime_error(without_nul(message)) {}
+  explicit UserError(const char* message) : std::runtime_error(message) {}
 };
 
 // A promise did not hold: a proof failed, a pack did not verify, a budget ran out.

@@ -70,3 +70,11 @@ TEST(FailOnProblems, ListsABoundedNumberAndCountsTheRest) {
 
 }  // namespace
 }  // namespace proven
+
+// A NUL byte in echoed input would end what() early (an empty message at worst): it is escaped.
+TEST(UserErrors, ANulByteInAMessageIsEscapedNotCut) {
+  const std::string move("tap \0A1", 7);
+  const proven::UserError error(move + ": no such cell");
+  EXPECT_STREQ(error.what(), "tap \\x00A1: no such cell");
+  EXPECT_STREQ(proven::UserError(std::string("\0\0", 2)).what(), "\\x00\\x00");
+}
