@@ -2,7 +2,7 @@
 # Fuzzes every file reader and move parser with libFuzzer (fuzz/harness.hpp says what each
 # target checks), in a clang build with AddressSanitizer and UndefinedBehaviorSanitizer.
 #
-#   bash scripts/fuzz.sh                          # CI: 20,000 executions per target
+#   bash scripts/fuzz.sh                          # CI: 5,000 executions per target, at most 60 s each
 #   bash scripts/fuzz.sh --runs 1000000           # a long session
 #   bash scripts/fuzz.sh --time 600 prism_document tilt_moves   # 10 minutes each, two targets
 #
@@ -13,12 +13,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-runs=20000
+runs=5000
 seconds=0
+cap=60  # with --runs: a target stops after this many seconds even if its runs are not done
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --runs) runs="$2"; shift 2 ;;
+    --runs) runs="$2"; cap=0; shift 2 ;;
     --time) seconds="$2"; runs=-1; shift 2 ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
@@ -52,6 +53,7 @@ for target in "${targets[@]}"; do
   [ -d "fuzz/regressions/$target" ] && seeds+=("fuzz/regressions/$target")
   log="build/fuzz/$target.log"
   limit=(-runs="$runs")
+  [ "$cap" -gt 0 ] && limit+=(-max_total_time="$cap")
   [ "$seconds" -gt 0 ] && limit=(-max_total_time="$seconds")
   start=$(date +%s.%N)
   if ! "build/fuzz/fuzz/fuzz_$target" "${limit[@]}" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
