@@ -322,22 +322,6 @@ class CodeSet {
 
 }  // namespace
 
-const char* to_string(ParVerdict verdict) {
-  switch (verdict) {
-    case ParVerdict::Found:
-      return "found";
-    case ParVerdict::NoneWithinDepth:
-      return "none within the depth";
-    case ParVerdict::Unsolvable:
-      return "no solution";
-    case ParVerdict::OverBudget:
-      return "over the state budget";
-    case ParVerdict::TooLarge:
-      return "2^64 or more rotation states";
-  }
-  return "?";
-}
-
 ParSearch bfs_par(const Board& board, int max_depth, std::uint64_t max_states) {
   const StateCodec codec = codec_for(board);
   // The weight of each piece's digit. The state count must fit the 64-bit codes: checked before

@@ -60,7 +60,6 @@ enum class ParVerdict {
   OverBudget,       // more than max_states states were needed: nothing proven
   TooLarge,         // 2^64 or more rotation states: beyond the search's state codes, nothing proven
 };
-const char* to_string(ParVerdict verdict);
 
 struct ParSearch {
   ParVerdict verdict = ParVerdict::OverBudget;
