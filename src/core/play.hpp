@@ -79,6 +79,15 @@ concept PlayOf = std::copy_constructible<P> &&
   { P::kUndo } -> std::convertible_to<bool>;         // whether the game allows undo
 };
 
+// Optional: the position as an SVG for a browser. The web pages draw it when a game's Play has
+// it (its text render otherwise). Every element the player can act on carries
+// data-move="<the move's words>", a move apply() accepts now, so a page only ever sends what the
+// engine gave it; the rules stay in the engine.
+template <class P>
+concept DrawnPlay = requires(const P& p) {
+  { p.svg() } -> std::same_as<std::string>;
+};
+
 // A game being played: the Play plus the history that undo and restart need. Front ends hold a
 // Session; the words "undo" and "restart" are the session's, every other word is the game's.
 template <class P>

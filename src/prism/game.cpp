@@ -181,6 +181,10 @@ std::string Game::Play::rules() const {
 
 std::string Game::Play::render() const { return board_view(board_); }
 
+std::string Game::Play::svg() const {
+  return render_play_svg(board_, status().phase == PlayPhase::Playing ? piece_cells(board_) : std::vector<int>{});
+}
+
 nlohmann::json Game::Play::to_json() const {
   nlohmann::json crystals = nlohmann::json::array();
   for (const CrystalView& c : crystals_of(board_))

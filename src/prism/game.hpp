@@ -46,6 +46,7 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
+    std::string svg() const;  // every piece a tap target (core/play.hpp, DrawnPlay)
 
    private:
     Board board_;
@@ -71,5 +72,6 @@ struct Game {
 };
 
 static_assert(proven::Game<Game>);
+static_assert(proven::DrawnPlay<Game::Play>);
 
 }  // namespace proven::prism

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/coords.hpp"
 #include "core/svg.hpp"
 
 namespace proven::prism {
@@ -95,6 +96,27 @@ std::string render_svg(const Board& board, const std::string& caption) {
   svg.text(10, 24, caption, R"(font-family="sans-serif" font-size="14" fill="#ddd")");
   draw_board(svg, board, 10, 40);
   return svg.str();
+}
+
+std::string render_play_svg(const Board& board, const std::vector<int>& tappable) {
+  constexpr double kMargin = 24;  // room for the column letters and row numbers
+  const double w = board.width * kCell, h = board.height * kCell;
+  Svg svg(w + kMargin + 8, h + kMargin + 8);
+  svg.rect(0, 0, w + kMargin + 8, h + kMargin + 8, R"(fill="#0c0d10")");
+  constexpr auto kLabel = R"(font-family="sans-serif" font-size="12" fill="#999" text-anchor="middle")";
+  for (int x = 0; x < board.width; ++x) svg.text(kMargin + (x + 0.5) * kCell, 16, std::string(1, 'A' + x), kLabel);
+  for (int y = 0; y < board.height; ++y)
+    svg.text(kMargin / 2, kMargin + (y + 0.5) * kCell + 4, std::to_string(y + 1), kLabel);
+  draw_board(svg, board, kMargin, kMargin);
+  for (const int cell : tappable) {
+    const int x = cell % board.width, y = cell / board.width;
+    const std::string move = "tap " + cell_name({x, y});
+    svg.open_group(fmt::format(R"(class="act" data-move="{}")", move));
+    svg.title(move);
+    svg.rect(kMargin + x * kCell, kMargin + y * kCell, kCell, kCell, R"(fill="#fff" fill-opacity="0")");
+    svg.close_group();
+  }
+  return svg.str(false);
 }
 
 std::string render_level_svg(const Board& scrambled, const Board& solved, const std::string& caption) {

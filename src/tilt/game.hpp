@@ -55,6 +55,7 @@ struct Game {
 };
 
 static_assert(proven::Game<Game>);
+static_assert(proven::DrawnPlay<Game::Play>);
 
 // Per chapter: accepted candidates per 1,000 tries and the chapter's tally table.
 std::string tally_report(const Pack& pack);

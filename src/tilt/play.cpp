@@ -8,6 +8,7 @@
 
 #include "core/check.hpp"
 #include "core/coords.hpp"
+#include "tilt/render.hpp"
 
 namespace proven::tilt {
 namespace {
@@ -278,6 +279,8 @@ std::string LevelPlay::rules() const {
     if (count_kind(board_, k) > 0) text += fmt::format("{}\n", tile_rule(k));
   return text;
 }
+
+std::string LevelPlay::svg() const { return render_play_svg(board_, rules_, state_); }
 
 std::string LevelPlay::render() const {
   std::vector<char> grid(at(board_.area()));

@@ -38,6 +38,7 @@ class LevelPlay {
   std::string rules() const;
   std::string render() const;
   nlohmann::json to_json() const;
+  std::string svg() const;  // the board, marbles tagged for animation (core/play.hpp, DrawnPlay)
 
   const State& state() const { return state_; }  // the engine's position (tests compare paths with it)
   const Board& board() const { return board_; }

@@ -71,7 +71,8 @@ void draw_cell(Svg& svg, const Cell& c, double x, double y) {
 }
 
 // One board in `state`: collapsed cracks drawn as pits, opened plugs and locks as open cells.
-void draw_board(Svg& svg, const Board& b, const Rules& rules, const State& s, double ox, double oy) {
+void draw_board(Svg& svg, const Board& b, const Rules& rules, const State& s, double ox, double oy,
+                bool tag_marbles = false) {
   int plug = 0, crack = 0;
   for (int i = 0; i < b.area(); ++i) {
     Cell c = b.cells[static_cast<std::size_t>(i)];
@@ -84,12 +85,28 @@ void draw_board(Svg& svg, const Board& b, const Rules& rules, const State& s, do
     const int p = s.pos[static_cast<std::size_t>(m)];
     if (p == kHome) continue;
     svg.circle(ox + (p % b.width + 0.5) * kCell, oy + (p / b.width + 0.5) * kCell, kCell * 0.36,
-               fmt::format(R"(fill="{}" stroke="#fff" stroke-width="1.5")",
-                           kHex[b.marbles[static_cast<std::size_t>(m)].colour]));
+               fmt::format(R"(fill="{}" stroke="#fff" stroke-width="1.5"{})",
+                           kHex[b.marbles[static_cast<std::size_t>(m)].colour],
+                           tag_marbles ? fmt::format(R"( data-marble="{}")", m) : std::string()));
   }
 }
 
 }  // namespace
+
+std::string render_play_svg(const Board& board, const Rules& rules, const State& state) {
+  constexpr double kMargin = 24;  // room for the column letters and row numbers
+  const double w = board.width * kCell, h = board.height * kCell;
+  Svg svg(w + kMargin + 8, h + kMargin + 8);
+  svg.rect(0, 0, w + kMargin + 8, h + kMargin + 8, R"(fill="#0f1115")");
+  constexpr auto kLabel = R"(font-family="sans-serif" font-size="12" fill="#999" text-anchor="middle")";
+  for (int x = 0; x < board.width; ++x) svg.text(kMargin + (x + 0.5) * kCell, 16, std::string(1, 'A' + x), kLabel);
+  for (int y = 0; y < board.height; ++y)
+    svg.text(kMargin / 2, kMargin + (y + 0.5) * kCell + 4, std::to_string(y + 1), kLabel);
+  svg.open_group(fmt::format(R"(class="board" data-cell="{}" data-x="{}" data-y="{}")", kCell, kMargin, kMargin));
+  draw_board(svg, board, rules, state, kMargin, kMargin, true);
+  svg.close_group();
+  return svg.str(false);
+}
 
 std::string render_level_svg(const Level& level, const std::string& caption) {
   const Board& b = level.board;

@@ -52,6 +52,10 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
+    // The notebook for a browser: each cell carries the move that takes it one step round
+    // not marked -> yes -> no -> not marked (skipping a mark the notebook would refuse), and each
+    // portrait an "accuse k" button (core/play.hpp, DrawnPlay).
+    std::string svg() const;
 
     enum class Mark : std::uint8_t { None, Yes, No };
 
@@ -88,5 +92,6 @@ struct Game {
 };
 
 static_assert(proven::Game<Game>);
+static_assert(proven::DrawnPlay<Game::Play>);
 
 }  // namespace proven::whodunnit

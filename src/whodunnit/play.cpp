@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/check.hpp"
+#include "core/svg.hpp"
 #include "whodunnit/game.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
@@ -301,6 +302,67 @@ nlohmann::json Game::Play::to_json() const {
           {"accused", accused_ >= 0 ? nlohmann::json(accused_ + 1) : nlohmann::json(nullptr)},
           {"phase", phase_name(s.phase)},
           {"summary", s.summary}};
+}
+
+std::string Game::Play::svg() const {
+  const Fixed& f = *fixed_;
+  const bool open = accused_ < 0;
+  constexpr double kRow = 30, kLabel = 92, kTop = 44, kGroupGap = 14;
+  const auto heading = [&](int k) {
+    const ValueCount& v = f.value_of(k);
+    return v.count == 1 ? v.name : fmt::format("{} x{}", v.name, v.count);
+  };
+  // Column positions: each as wide as its heading, categories apart by a gap.
+  std::vector<double> left(at(f.column_count())), width(at(f.column_count()));
+  double x = kLabel;
+  for (int k = 0; k < f.column_count(); ++k) {
+    if (k > 0 && f.columns[at(k)].category != f.columns[at(k - 1)].category) x += kGroupGap;
+    width[at(k)] = std::max(34.0, 7.5 * static_cast<double>(heading(k).size()) + 10);
+    left[at(k)] = x;
+    x += width[at(k)];
+  }
+  Svg svg(x + 100, kTop + kRow * f.cast() + 10);  // the accuse buttons at the right
+  constexpr auto kSmall = R"(font-family="sans-serif" font-size="12" fill="#ccc" text-anchor="middle")";
+  constexpr auto kMarkText = R"(font-family="sans-serif" font-size="13" fill="#eee" text-anchor="middle")";
+  for (int k = 0; k < f.column_count(); ++k) {
+    if (k == 0 || f.columns[at(k)].category != f.columns[at(k - 1)].category)
+      svg.text(left[at(k)], 14, f.category_of(k).name, R"(font-family="sans-serif" font-size="12" fill="#999")");
+    svg.text(left[at(k)] + width[at(k)] / 2, 34, heading(k), kSmall);
+  }
+  for (int s = 0; s < f.cast(); ++s) {
+    const double y = kTop + kRow * s;
+    svg.text(8, y + 19, fmt::format("portrait {}", s + 1), R"(font-family="sans-serif" font-size="13" fill="#ddd")");
+    for (int k = 0; k < f.column_count(); ++k) {
+      const Mark mark = mark_at(s, k);
+      // The next step round the cycle that the notebook accepts now.
+      std::string move;
+      if (open) {
+        const std::string cell = fmt::format("{} {}", s + 1, f.name(k));
+        const bool yes_ok = refusal(s, k, Mark::Yes).empty(), no_ok = refusal(s, k, Mark::No).empty();
+        if (mark == Mark::None)
+          move = yes_ok ? "mark " + cell + " yes" : no_ok ? "mark " + cell + " no" : "";
+        else if (mark == Mark::Yes)
+          move = no_ok ? "mark " + cell + " no" : "clear " + cell;
+        else
+          move = "clear " + cell;
+      }
+      if (!move.empty()) svg.open_group(fmt::format(R"(class="act" data-move="{}")", xml_escape(move))).title(move);
+      svg.rect(left[at(k)] + 2, y + 2, width[at(k)] - 4, kRow - 4,
+               mark == Mark::Yes  ? R"(fill="#1f4d2c" stroke="#3c8" rx="4")"
+               : mark == Mark::No ? R"(fill="#4d1f24" stroke="#c55" rx="4")"
+                                  : R"(fill="#1d2027" stroke="#333" rx="4")");
+      if (mark != Mark::None)
+        svg.text(left[at(k)] + width[at(k)] / 2, y + 20, mark == Mark::Yes ? "yes" : "no", kMarkText);
+      if (!move.empty()) svg.close_group();
+    }
+    const std::string accuse = fmt::format("accuse {}", s + 1);
+    if (open) svg.open_group(fmt::format(R"(class="act accuse" data-move="{}")", accuse)).title(accuse);
+    svg.rect(x + 10, y + 3, 80, kRow - 6,
+             accused_ == s ? R"(fill="#7a2a2a" stroke="#e66" rx="6")" : R"(fill="#2a2d35" stroke="#777" rx="6")");
+    svg.text(x + 50, y + 19, accused_ == s ? "accused" : "accuse", kMarkText);
+    if (open) svg.close_group();
+  }
+  return svg.str(false);
 }
 
 }  // namespace proven::whodunnit

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -224,6 +225,38 @@ TYPED_TEST(Contract, EveryListedMoveIsAccepted) {
   }
   EXPECT_FALSE(start.rules().empty());
   EXPECT_FALSE(start.render().empty());
+}
+
+// The web pages send only moves a drawn position offers (core/play.hpp, DrawnPlay): each must be
+// a move the engine lists and accepts, at every position along the stored solution.
+TYPED_TEST(Contract, EveryDrawnTargetIsALegalMove) {
+  using G = TypeParam;
+  if constexpr (!DrawnPlay<typename G::Play>) {
+    GTEST_SKIP() << "this game's Play draws no SVG; pages show its text and its listed moves";
+  } else {
+    const std::size_t item = Fixture<G>::play_items(sample<G>()).front();
+    typename G::Play play = G::Play::start(sample<G>(), item);
+    const auto targets = [](const std::string& svg) {
+      std::vector<std::string> moves;
+      static const std::regex kTarget(R"re(data-move="([^"]*)")re");
+      for (auto it = std::sregex_iterator(svg.begin(), svg.end(), kTarget); it != std::sregex_iterator(); ++it)
+        moves.push_back(std::regex_replace((*it)[1].str(), std::regex("&amp;"), "&"));
+      return moves;
+    };
+    for (const std::string& next : G::solution(sample<G>(), item)) {
+      const std::string svg = play.svg();
+      ASSERT_EQ(svg.rfind("<svg", 0), 0u) << svg.substr(0, 80);
+      const auto legal = play.legal_moves();
+      for (const std::string& move : targets(svg)) {
+        EXPECT_TRUE(std::ranges::find(legal, move) != legal.end()) << "drawn but not listed: " << move;
+        typename G::Play copy = play;
+        EXPECT_NO_THROW(copy.apply(move)) << move;
+      }
+      play.apply(next);
+    }
+    EXPECT_TRUE(targets(play.svg()).empty() || play.status().phase == PlayPhase::Playing)
+        << "a finished game offers no move";
+  }
 }
 
 TYPED_TEST(Contract, TheCliPlaysWithExitCodesZeroOneTwo) {
