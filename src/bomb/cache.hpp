@@ -1,48 +1,36 @@
 #pragma once
-// A bounded cache of rule books: the least recently used book is dropped once `capacity` are
-// held, so memory stays bounded however many seeds are asked for (a server opening manuals).
+// A bounded cache of rule books (core/lru_cache.hpp): the least recently used book is dropped
+// once `capacity` are held, so memory stays bounded however many seeds are asked for (a server
+// opening manuals). `proven bomb check` never uses a cache.
 //
 //   RuleBookCache cache(32);
 //   std::shared_ptr<const RuleBook> book = cache.get(42);   // built once, then shared
-//
-// Thread-safe. Two threads asking for the same missing seed may both build it; they get equal
-// books (a pure function of the seed) and one is kept. `proven bomb check` never uses a cache.
 #include <cstddef>
 #include <cstdint>
 #include <list>
-#include <map>
 #include <memory>
-#include <mutex>
 
 #include "bomb/rulebook.hpp"
+#include "core/lru_cache.hpp"
 
 namespace proven::bomb {
 
 class RuleBookCache {
  public:
-  explicit RuleBookCache(std::size_t capacity);
+  explicit RuleBookCache(std::size_t capacity) : books_(capacity) {}
 
-  // The book for a seed (validated: UserError outside 1..999,999), built on a miss.
+  // The book for a seed (validated first: UserError outside 1..999,999), built on a miss.
   std::shared_ptr<const RuleBook> get(int seed);
 
-  std::size_t size() const;
-  std::size_t capacity() const { return capacity_; }
-  std::uint64_t hits() const;
-  std::uint64_t misses() const;
+  std::size_t size() const { return books_.size(); }
+  std::size_t capacity() const { return books_.capacity(); }
+  std::uint64_t hits() const { return books_.hits(); }
+  std::uint64_t misses() const { return books_.misses(); }
   // Seeds held, most recently used first (for tests).
-  std::list<int> seeds_by_recency() const;
+  std::list<int> seeds_by_recency() const { return books_.keys_by_recency(); }
 
  private:
-  struct Entry {
-    std::shared_ptr<const RuleBook> book;
-    std::list<int>::iterator position;  // in recency_
-  };
-  std::size_t capacity_;
-  mutable std::mutex mutex_;
-  std::list<int> recency_;  // most recent first
-  std::map<int, Entry> entries_;
-  std::uint64_t hits_ = 0;
-  std::uint64_t misses_ = 0;
+  LruCache<int, RuleBook> books_;
 };
 
 }  // namespace proven::bomb

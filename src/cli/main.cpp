@@ -15,6 +15,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "proven/version.hpp"
+#include "serve/server.hpp"
 
 namespace {
 
@@ -38,6 +39,16 @@ void run_bench(unsigned jobs, const std::string& only) {
   }
   if (!ran) throw proven::UserError("no game named '" + only + "' (see proven --help)");
   fmt::print("bench digest {}\n", all.hex());
+}
+
+// Serves until the process is stopped (Ctrl-C): the catalog's report, then the address.
+void run_serve(const proven::serve::ServeOptions& options) {
+  proven::serve::Server server(options);
+  for (const std::string& line : server.catalog().load_report()) fmt::print("{}\n", line);
+  const int port = server.bind();
+  fmt::print("proven serve: http://{}:{}/ (Ctrl-C stops it)\n", options.host, port);
+  std::fflush(stdout);
+  server.run();
 }
 
 int fail(int code, const std::string& message) {
@@ -70,6 +81,19 @@ int main(int argc, char** argv) {
   proven::add_jobs_option(*bench, bench_jobs);
   bench->add_option("--game", bench_game, "only this game");
   bench->callback([&] { run_bench(bench_jobs, bench_game); });
+
+  proven::serve::ServeOptions serve_options;
+  CLI::App* serve = app.add_subcommand("serve", "play and inspect every game in a browser (docs/serve.md)");
+  serve->add_option("--port", serve_options.port, "TCP port; 0 takes any free one")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  serve->add_option("--host", serve_options.host, "the address to listen on")->capture_default_str();
+  serve->add_option("--data", serve_options.catalog.data_dir, "also serve the packs (*.json) in this directory");
+  serve->add_option("--cache", serve_options.catalog.cache_capacity, "documents generated on request kept at once")
+      ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  serve->add_flag("--quiet", serve_options.quiet, "no line per request");
+  serve->callback([&] { run_serve(serve_options); });
 
   proven::require_plain_integers(app);
   proven::remove_temporary_files_on_signals();

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/coords.hpp"
 #include "core/svg.hpp"
 #include "tilt/rules.hpp"
 
@@ -84,10 +85,11 @@ void draw_board(Svg& svg, const Board& b, const Rules& rules, const State& s, do
   for (int m = 0; m < rules.marbles(); ++m) {
     const int p = s.pos[static_cast<std::size_t>(m)];
     if (p == kHome) continue;
-    svg.circle(ox + (p % b.width + 0.5) * kCell, oy + (p / b.width + 0.5) * kCell, kCell * 0.36,
-               fmt::format(R"(fill="{}" stroke="#fff" stroke-width="1.5"{})",
-                           kHex[b.marbles[static_cast<std::size_t>(m)].colour],
-                           tag_marbles ? fmt::format(R"( data-marble="{}")", m) : std::string()));
+    svg.circle(
+        ox + (p % b.width + 0.5) * kCell, oy + (p / b.width + 0.5) * kCell, kCell * 0.36,
+        fmt::format(
+            R"(fill="{}" stroke="#fff" stroke-width="1.5"{})", kHex[b.marbles[static_cast<std::size_t>(m)].colour],
+            tag_marbles ? fmt::format(R"( data-at="{}")", cell_name({p % b.width, p / b.width})) : std::string()));
   }
 }
 

@@ -1,0 +1,129 @@
+// proven serve: the one script of every play page. It knows no game: the server draws the
+// position (an SVG whose targets carry data-move, or text), lists the legal moves, and judges
+// every move. This script sends words, animates what the engine reports, and keeps the moves in
+// the URL so a reload restores the position.
+(() => {
+  "use strict";
+  const body = document.body;
+  const api = body.dataset.api;
+  const keys = JSON.parse(body.dataset.keys || "{}");
+  const $ = (id) => document.getElementById(id);
+  let state = JSON.parse($("state").textContent);
+  let moves = (new URLSearchParams(location.search).get("moves") || "").split(";").filter((m) => m);
+  let busy = false;
+
+  function feedback(text, bad) {
+    $("feedback").textContent = text || "";
+    $("feedback").classList.toggle("bad", !!bad);
+  }
+
+  function draw() {
+    const board = $("board");
+    if (state.svg) {
+      board.innerHTML = state.svg;
+    } else {
+      board.innerHTML = "";
+      const pre = document.createElement("pre");
+      pre.className = "text";
+      pre.textContent = state.text;
+      board.appendChild(pre);
+    }
+    const status = $("status");
+    status.textContent = state.summary;
+    status.className = "status " + state.phase;
+    body.dataset.phase = state.phase;
+    // A kind of move the picture offers (its first word: "tap", "mark") is played on the
+    // picture; every other legal move gets a button (tilts, a bomb's actions).
+    const verb = (move) => move.split(" ")[0];
+    const drawn = new Set([...board.querySelectorAll("[data-move]")].map((e) => verb(e.dataset.move)));
+    const buttons = $("buttons");
+    buttons.innerHTML = "";
+    for (const move of state.legal) {
+      if (drawn.has(verb(move))) continue;
+      const b = document.createElement("button");
+      b.textContent = move;
+      b.dataset.move = move;
+      buttons.appendChild(b);
+    }
+    $("undo").disabled = !state.undo || state.moves_made === 0;
+    $("restart").disabled = !state.undo || state.moves_made === 0;
+    $("rules").querySelector("pre").textContent = state.rules;
+  }
+
+  // Rolls each marble along the path the engine reported (tilt), before the new position.
+  function animate(last) {
+    const group = document.querySelector("#board g.board");
+    const marbles = last && last.changes && last.changes.marbles;
+    if (!group || !marbles) return Promise.resolve();
+    const cell = +group.dataset.cell, x0 = +group.dataset.x, y0 = +group.dataset.y;
+    const runs = [];
+    let longest = 0;
+    for (const m of marbles) {
+      const circle = group.querySelector(`[data-at="${m.path[0].cell}"]`);
+      if (circle && m.path.length > 1) { runs.push({ circle, path: m.path }); longest = Math.max(longest, m.path.length - 1); }
+    }
+    if (!runs.length) return Promise.resolve();
+    const perCell = 45, start = performance.now();
+    return new Promise((done) => {
+      function frame(now) {
+        const t = Math.min((now - start) / perCell, longest);
+        for (const { circle, path } of runs) {
+          const steps = path.length - 1, k = Math.min(Math.floor(t), steps - 1), f = Math.min(t - k, 1);
+          const a = path[Math.min(k, steps)], b = path[Math.min(k + 1, steps)];
+          circle.setAttribute("cx", x0 + (a.col + (b.col - a.col) * f + 0.5) * cell);
+          circle.setAttribute("cy", y0 + (a.row + (b.row - a.row) * f + 0.5) * cell);
+        }
+        if (t < longest) requestAnimationFrame(frame); else done();
+      }
+      requestAnimationFrame(frame);
+    });
+  }
+
+  async function send(move) {
+    if (busy) return;
+    busy = true;
+    try {
+      const url = api + "&moves=" + encodeURIComponent(moves.join(";")) + "&move=" + encodeURIComponent(move);
+      const response = await fetch(url);
+      const text = await response.text();
+      if (!response.ok) { feedback(text.trim(), true); return; }
+      const next = JSON.parse(text);
+      moves.push(move);
+      const here = new URL(location.href);
+      here.searchParams.set("moves", moves.join(";"));
+      history.replaceState(null, "", here);
+      await animate(next.last);
+      state = next;
+      draw();
+      feedback(next.last ? next.last.text : "");
+    } catch (error) {
+      feedback("the server could not be reached: " + error, true);
+    } finally {
+      busy = false;
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-move]");
+    if (target) { event.preventDefault(); send(target.dataset.move); }
+  });
+  $("undo").addEventListener("click", () => send("undo"));
+  $("restart").addEventListener("click", () => send("restart"));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    const move = keys[event.key];
+    if (move) { event.preventDefault(); send(move); }
+  });
+  // Swipes: the direction of a drag across the board, as its arrow key would.
+  let touch = null;
+  $("board").addEventListener("touchstart", (e) => { touch = e.touches[0]; }, { passive: true });
+  $("board").addEventListener("touchend", (e) => {
+    if (!touch) return;
+    const end = e.changedTouches[0], dx = end.clientX - touch.clientX, dy = end.clientY - touch.clientY;
+    touch = null;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < 30) return;
+    const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "ArrowRight" : "ArrowLeft") : (dy > 0 ? "ArrowDown" : "ArrowUp");
+    if (keys[key]) send(keys[key]);
+  });
+  draw();
+})();

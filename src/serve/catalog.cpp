@@ -1,0 +1,125 @@
+#include "serve/catalog.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+#include "bomb/game.hpp"
+#include "core/command.hpp"
+#include "demo/game.hpp"
+#include "prism/game.hpp"
+#include "serve/embedded.hpp"
+#include "tilt/game.hpp"
+#include "whodunnit/game.hpp"
+
+namespace proven::serve {
+namespace {
+
+// The registry: one line per game, as in the CLI's (cli/games.cpp).
+std::vector<WebGame> all_games() {
+  const nlohmann::json tilt_keys = {{"ArrowUp", "U"}, {"ArrowDown", "D"}, {"ArrowLeft", "L"}, {"ArrowRight", "R"},
+                                    {"w", "U"},       {"s", "D"},         {"a", "L"},         {"d", "R"}};
+  return {make_web_game<prism::Game>(), make_web_game<tilt::Game>(tilt_keys), make_web_game<whodunnit::Game>(),
+          make_web_game<bomb::Game>(), make_web_game<demo::Game>()};
+}
+
+// The query parameters a game takes when a document is generated on request: bounded work
+// only (a whodunnit case at its default budget; a rule book). Campaigns are generated with the
+// CLI and served with --data.
+const std::map<std::string, std::set<std::string>>& on_request_options() {
+  static const std::map<std::string, std::set<std::string>> options = {{"whodunnit", {"cast"}}, {"bomb", {}}};
+  return options;
+}
+
+}  // namespace
+
+Catalog::Catalog(const CatalogOptions& options) : games_(all_games()), cache_(options.cache_capacity) {
+  for (const EmbeddedFile& file : embedded_files()) {
+    if (!file.pack_of.empty())
+      add_pack(std::string(file.pack_name), "shipped", parse_json(file.text, std::string(file.name)));
+  }
+  if (options.data_dir.empty()) return;
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!fs::is_directory(options.data_dir, error)) throw UserError("--data " + options.data_dir + ": not a directory");
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(options.data_dir, error))
+    if (entry.path().extension() == ".json" && entry.is_regular_file(error)) files.push_back(entry.path());
+  if (error) throw UserError("--data " + options.data_dir + ": " + error.message());
+  std::ranges::sort(files);  // the order the report lists them in: the same on every machine
+  for (const fs::path& path : files) {
+    try {
+      add_pack(path.stem().string(), path.string(), read_json_file(path));
+    } catch (const std::exception& e) {  // UserError or Failure: the file is not served, and says why
+      load_report_.push_back(fmt::format("not serving {}: {}", path.string(), one_line(e.what())));
+    }
+  }
+}
+
+void Catalog::add_pack(const std::string& name, const std::string& origin, const nlohmann::json& file) {
+  const std::string game_name = file.is_object() && file.contains("game") && file["game"].is_string()
+                                    ? file["game"].get<std::string>()
+                                    : std::string();
+  const auto game = std::ranges::find(games_, game_name, &WebGame::name);
+  if (game == games_.end()) throw UserError(fmt::format("\"game\" is '{}', not a game this server plays", game_name));
+  if (packs_.contains({game_name, name}))
+    throw UserError(fmt::format("a {} pack named '{}' is served already", game_name, name));
+  const auto start = std::chrono::steady_clock::now();
+  auto document = game->load(file);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  load_report_.push_back(fmt::format("serving {} pack '{}' ({}, {} {}s, verified in {:.2f} s)", game_name, name, origin,
+                                     document->item_count(), game->item_word, seconds));
+  packs_.emplace(std::pair{game_name, name},
+                 PackEntry{.game = game_name, .name = name, .origin = origin, .document = std::move(document)});
+}
+
+const WebGame& Catalog::game(const std::string& name) const {
+  const auto game = std::ranges::find(games_, name, &WebGame::name);
+  if (game == games_.end()) throw HttpError(404, fmt::format("no game named '{}'", name));
+  return *game;
+}
+
+std::vector<const PackEntry*> Catalog::packs(const std::string& game) const {
+  std::vector<const PackEntry*> found;
+  for (const auto& [key, entry] : packs_)
+    if (key.first == game) found.push_back(&entry);
+  std::ranges::stable_partition(found, [](const PackEntry* p) { return p->origin == "shipped"; });
+  return found;
+}
+
+const PackEntry& Catalog::pack(const std::string& game, const std::string& name) const {
+  const auto it = packs_.find({game, name});
+  if (it == packs_.end()) throw HttpError(404, fmt::format("no {} pack named '{}'", game, name));
+  return it->second;
+}
+
+std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_name, const std::string& seed,
+                                                      const std::vector<std::pair<std::string, std::string>>& options) {
+  const WebGame& game = this->game(game_name);
+  const auto allowed = on_request_options().find(game_name);
+  if (allowed == on_request_options().end())
+    throw HttpError(400, fmt::format("{} is not generated on request: generate a pack with `proven {} generate` and "
+                                     "serve it with --data",
+                                     game_name, game_name));
+  if (seed.empty() || seed.size() > kMaxSeedLength)
+    throw HttpError(400, fmt::format("a seed is 1..{} characters", kMaxSeedLength));
+  std::vector<std::string> args;
+  std::string key = game_name + "\n" + seed;
+  for (const auto& [name, value] : options) {
+    if (!allowed->second.contains(name))
+      throw HttpError(400, fmt::format("{} takes no '{}' on request", game_name, name));
+    args.push_back("--" + name);
+    args.push_back(value);
+    key += "\n" + name + "=" + value;
+  }
+  try {
+    return *cache_.get(key, [&] { return game.generate(seed, args); });
+  } catch (const HttpError&) {
+    throw;
+  } catch (const UserError& e) {
+    throw HttpError(400, e.what());
+  }
+}
+
+}  // namespace proven::serve

@@ -1,0 +1,68 @@
+#pragma once
+// What the server can show: every game (serve/web_game.hpp), the packs it serves by name, and
+// documents generated on request from a seed.
+//
+//   Catalog catalog({.data_dir = "packs", .cache_capacity = 64});
+//   auto campaign = catalog.pack("prism", "campaign");   // shipped, compiled in
+//   auto mine = catalog.pack("tilt", "my-levels");       // packs/my-levels.json, if it is a tilt pack
+//   auto case7 = catalog.generated("whodunnit", "7", {{"cast", "6"}});
+//
+// Packs are named, never opened by a path from a request: the names are the shipped ones and
+// the stems of the *.json files found in --data at start, so nothing outside --data is read.
+// Every pack is verified when loaded; one that does not verify is not served (and says why at
+// start). Generated documents live in a bounded LRU cache, so memory stays bounded whatever
+// seeds are asked for.
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/lru_cache.hpp"
+#include "serve/web_game.hpp"
+
+namespace proven::serve {
+
+struct CatalogOptions {
+  std::string data_dir;             // empty: the shipped packs only
+  std::size_t cache_capacity = 64;  // generated documents held at once
+};
+
+struct PackEntry {
+  std::string game, name;
+  std::string origin;  // "shipped" or the file it came from
+  std::shared_ptr<const WebDocument> document;
+};
+
+class Catalog {
+ public:
+  explicit Catalog(const CatalogOptions& options);
+
+  const std::vector<WebGame>& games() const { return games_; }
+  const WebGame& game(const std::string& name) const;  // HttpError 404 if there is none
+  // Packs of a game, shipped first, then --data's by name.
+  std::vector<const PackEntry*> packs(const std::string& game) const;
+  const PackEntry& pack(const std::string& game, const std::string& name) const;  // HttpError 404
+  // Generated on request: `options` are query parameters the game allows on request
+  // (whodunnit: cast); anything else is HttpError 400.
+  std::shared_ptr<const WebDocument> generated(const std::string& game, const std::string& seed,
+                                               const std::vector<std::pair<std::string, std::string>>& options);
+  // What happened at start: one line per pack loaded or refused.
+  const std::vector<std::string>& load_report() const { return load_report_; }
+  const LruCache<std::string, std::shared_ptr<const WebDocument>>& cache() const { return cache_; }
+
+ private:
+  void add_pack(const std::string& name, const std::string& origin, const nlohmann::json& file);
+
+  std::vector<WebGame> games_;
+  std::map<std::pair<std::string, std::string>, PackEntry> packs_;  // (game, name)
+  std::vector<std::string> load_report_;
+  LruCache<std::string, std::shared_ptr<const WebDocument>> cache_;
+};
+
+// The options each game takes when generating on request, and their largest allowed seed
+// length. Generation on request is bounded work: a whodunnit case at the default budget.
+inline constexpr std::size_t kMaxSeedLength = 64;
+
+}  // namespace proven::serve

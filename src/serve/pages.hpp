@@ -1,0 +1,32 @@
+#pragma once
+// The HTML pages of `proven serve` (docs/serve.md). Pages are plain HTML with the engine's SVG
+// inline; one small script (assets/play.js) sends moves and draws what the server returns.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "serve/catalog.hpp"
+
+namespace proven::serve {
+
+// Where a play page's document comes from, as the page's URL and the API's query say it.
+struct PlaySource {
+  std::string game;
+  std::string query;  // "pack=campaign" or "seed=7&cast=6" (URL-encoded)
+  std::string title;  // "PRISM campaign, level 7"
+  std::size_t item = 0;                 // 0-based
+  std::string next_url;                 // the next item's page, or empty
+  std::string back_url, back_title;     // the listing it came from
+  nlohmann::json facts = nlohmann::json::object();  // item_facts
+};
+
+std::string index_page(const Catalog& catalog);
+std::string game_page(const Catalog& catalog, const WebGame& game);
+std::string pack_page(const WebGame& game, const PackEntry& pack);
+std::string play_page(const WebGame& game, const PlaySource& source, const nlohmann::json& state);
+std::string error_page(int status, const std::string& message);
+
+// "a b&c" -> "a%20b%26c": a query value.
+std::string url_encode(const std::string& text);
+
+}  // namespace proven::serve

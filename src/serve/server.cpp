@@ -1,0 +1,236 @@
+#include "serve/server.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "bomb/cache.hpp"
+#include "bomb/render.hpp"
+#include "core/command.hpp"
+#include "serve/embedded.hpp"
+#include "serve/pages.hpp"
+
+namespace proven::serve {
+namespace {
+
+// Query parameters the play API and pages reserve; any other goes to generation on request.
+const std::set<std::string>& reserved_params() {
+  static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move"};
+  return names;
+}
+
+std::string param(const httplib::Request& request, const std::string& name) {
+  return request.has_param(name.c_str()) ? request.get_param_value(name.c_str()) : std::string();
+}
+
+// A 1-based item number from a URL: HttpError 400 or 404 naming the range.
+std::size_t item_number(const std::string& text, const WebDocument& doc, const WebGame& game) {
+  std::size_t number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size())
+    throw HttpError(400, fmt::format("'{}' is not a {} number", text.substr(0, 40), game.item_word));
+  if (number < 1 || number > doc.item_count())
+    throw HttpError(404, fmt::format("no {} {}: this one has 1..{}", game.item_word, number, doc.item_count()));
+  return number - 1;
+}
+
+// Moves as the URL keeps them: "tap C3;tap A1".
+std::vector<std::string> split_moves(const std::string& text) {
+  std::vector<std::string> moves;
+  std::size_t start = 0;
+  while (start <= text.size() && !text.empty()) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    if (end > start) moves.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return moves;
+}
+
+}  // namespace
+
+struct Server::State {
+  ServeOptions options;
+  Catalog catalog;
+  bomb::RuleBookCache books;
+  httplib::Server http;
+  std::mutex log_mutex;
+
+  explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), books(o.catalog.cache_capacity) {}
+
+  // The document a play request or page names: a served pack, or one generated from a seed.
+  struct Found {
+    std::shared_ptr<const WebDocument> document;
+    std::string query;  // how to name it again: "pack=campaign" or "seed=7&cast=6"
+    std::string title;
+  };
+  Found find(const WebGame& game, const httplib::Request& request) {
+    const std::string pack_name = param(request, "pack");
+    if (!pack_name.empty()) {
+      const PackEntry& pack = catalog.pack(game.name, pack_name);
+      return {pack.document, "pack=" + url_encode(pack_name), pack_name};
+    }
+    if (!request.has_param("seed")) throw HttpError(400, "name a pack (pack=...) or a seed (seed=...)");
+    std::vector<std::pair<std::string, std::string>> generate_options;
+    std::string query = "seed=" + url_encode(param(request, "seed"));
+    for (const auto& [name, value] : request.params)
+      if (!reserved_params().contains(name)) {
+        generate_options.emplace_back(name, value);
+        query += "&" + url_encode(name) + "=" + url_encode(value);
+      }
+    return {catalog.generated(game.name, param(request, "seed"), generate_options), query,
+            fmt::format("seed '{}'", param(request, "seed"))};
+  }
+
+  std::string play(const WebGame& game, const Found& found, std::size_t item, const std::string& back_url,
+                   const std::string& next_url, const httplib::Request& request) {
+    PlaySource source{.game = game.name,
+                      .query = found.query,
+                      .title = fmt::format("{} · {}{}", game.name, found.title,
+                                           found.document->item_count() > 1
+                                               ? fmt::format(", {} {}", game.item_word, item + 1)
+                                               : std::string()),
+                      .item = item,
+                      .next_url = next_url,
+                      .back_url = back_url,
+                      .back_title = "All " + game.item_word + "s",
+                      .facts = found.document->item_facts(item)};
+    const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), std::nullopt);
+    return play_page(game, source, state);
+  }
+
+  void routes();
+};
+
+void Server::State::routes() {
+  // Every handler's errors become a status and one line: a page for pages, text for the API.
+  const auto guarded = [this](bool api, auto handler) {
+    return [this, api, handler](const httplib::Request& request, httplib::Response& response) {
+      int status = 200;
+      std::string message;
+      try {
+        handler(request, response);
+        return;
+      } catch (const HttpError& e) {
+        status = e.status();
+        message = e.what();
+      } catch (const UserError& e) {
+        status = 400;
+        message = e.what();
+      } catch (const Failure& e) {
+        status = 500;
+        message = e.what();
+      } catch (const std::bad_alloc&) {
+        status = 503;
+        message = "out of memory";
+      } catch (const std::exception& e) {
+        status = 500;
+        message = std::string("internal error (please report): ") + e.what();
+      }
+      response.status = status;
+      message = one_line(message);
+      if (api)
+        response.set_content(message + "\n", "text/plain; charset=utf-8");
+      else
+        response.set_content(error_page(status, message), "text/html; charset=utf-8");
+    };
+  };
+  const auto html = [](httplib::Response& response, const std::string& text) {
+    response.set_content(text, "text/html; charset=utf-8");
+  };
+
+  http.Get("/", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
+             html(r, index_page(catalog));
+           }));
+  http.Get(R"(/assets/([A-Za-z0-9._-]+))", guarded(true, [](const httplib::Request& request, httplib::Response& r) {
+             const EmbeddedFile* file = find_asset(request.matches[1].str());
+             if (!file) throw HttpError(404, "no such asset");
+             r.set_content(std::string(file->text), std::string(file->type) + "; charset=utf-8");
+             r.set_header("Cache-Control", "no-cache");
+           }));
+  http.Get("/bomb/manual", guarded(false, [](const httplib::Request& request, httplib::Response& r) {
+             r.set_redirect("/bomb/manual/" + url_encode(param(request, "seed")));
+           }));
+  http.Get(R"(/bomb/manual/([^/]*))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             html(r, bomb::render_html(*books.get(bomb::parse_rule_seed(request.matches[1].str()))));
+           }));
+  http.Get("/api/play", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(param(request, "game"));
+             const Found found = find(game, request);
+             const std::size_t item = item_number(param(request, "item"), *found.document, game);
+             std::optional<std::string> next;
+             if (request.has_param("move")) next = param(request, "move");
+             const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), next);
+             r.set_content(state.dump(), "application/json");
+           }));
+  http.Get("/svg", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(param(request, "game"));
+             const Found found = find(game, request);
+             const std::size_t item = item_number(param(request, "item"), *found.document, game);
+             const auto svg = found.document->item_svg(item);
+             if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
+             r.set_content(*svg, "image/svg+xml");
+           }));
+  http.Get(R"(/download/([a-z]+)/([^/]+)\.json)",
+           guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+             const PackEntry& pack = catalog.pack(catalog.game(request.matches[1].str()).name, request.matches[2].str());
+             r.set_content(pack.document->file_text(), "application/json");
+             r.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}.json\"", pack.name));
+           }));
+  // A game's page: its packs (and, for games generated on request, a seed form or the case).
+  http.Get(R"(/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(request.matches[1].str());
+             if (!request.has_param("seed")) return html(r, game_page(catalog, game));
+             const Found found = find(game, request);
+             const std::size_t item =
+                 request.has_param("item") ? item_number(param(request, "item"), *found.document, game) : 0;
+             html(r, play(game, found, item, "/" + game.name, "", request));
+           }));
+  http.Get(R"(/([a-z]+)/([^/]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(request.matches[1].str());
+             html(r, pack_page(game, catalog.pack(game.name, request.matches[2].str())));
+           }));
+  http.Get(R"(/([a-z]+)/([^/]+)/([^/]+))",
+           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(request.matches[1].str());
+             const PackEntry& pack = catalog.pack(game.name, request.matches[2].str());
+             const Found found{pack.document, "pack=" + url_encode(pack.name), pack.name};
+             const std::size_t item = item_number(request.matches[3].str(), *pack.document, game);
+             const std::string base = "/" + game.name + "/" + url_encode(pack.name);
+             const std::string next =
+                 item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
+             html(r, play(game, found, item, base, next, request));
+           }));
+  http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
+    if (response.body.empty())
+      response.set_content(error_page(response.status, "no such page"), "text/html; charset=utf-8");
+  });
+  if (!options.quiet)
+    http.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
+      const std::lock_guard lock(log_mutex);
+      fmt::print("{} {} {} {}\n", request.method, one_line(request.target.substr(0, 200)), response.status,
+                 response.body.size());
+      std::fflush(stdout);
+    });
+}
+
+Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(options)) { state_->routes(); }
+Server::~Server() = default;
+
+const Catalog& Server::catalog() const { return state_->catalog; }
+
+int Server::bind() {
+  const ServeOptions& o = state_->options;
+  if (o.port < 0 || o.port > 65535) throw UserError(fmt::format("--port {}: expected 0..65535", o.port));
+  const int port = o.port == 0 ? state_->http.bind_to_any_port(o.host) : state_->http.bind_to_port(o.host, o.port) ? o.port : -1;
+  if (port <= 0)
+    throw UserError(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", o.host, o.port));
+  return port;
+}
+
+void Server::run() { state_->http.listen_after_bind(); }
+void Server::stop() { state_->http.stop(); }
+
+}  // namespace proven::serve

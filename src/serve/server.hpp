@@ -1,0 +1,42 @@
+#pragma once
+// `proven serve`: every game in a browser (docs/serve.md).
+//
+//   Server server({.host = "127.0.0.1", .port = 0, .catalog = {.data_dir = "packs"}});
+//   int port = server.bind();   // 0 asks the system for a free port
+//   server.run();               // until stop(), from another thread or a signal
+//
+// The server holds no game state: a play request carries its moves and the engine replays them.
+// Bad requests get a 4xx status and a one-line reason; nothing a request says can crash it or
+// make it read a file outside --data.
+#include <memory>
+#include <string>
+
+#include "serve/catalog.hpp"
+
+namespace proven::serve {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  bool quiet = false;  // no line per request
+  CatalogOptions catalog;
+};
+
+class Server {
+ public:
+  explicit Server(const ServeOptions& options);  // loads the catalog; UserError for a bad --data
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  const Catalog& catalog() const;
+  int bind();  // the port bound; UserError if the address is taken or unusable
+  void run();  // serves until stop()
+  void stop();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace proven::serve

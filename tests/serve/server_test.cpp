@@ -1,0 +1,200 @@
+// `proven serve` without a browser: a real server on a loopback port, asked by a real HTTP
+// client. Every route's bad input is a 4xx with one line; nothing outside --data is read; play
+// is judged by the engine; the cache of generated documents stays within its bound.
+#include "serve/server.hpp"
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.hpp"
+#include "core/io.hpp"
+#include "demo/game.hpp"
+#include "prism/game.hpp"
+#include "serve/pages.hpp"
+
+namespace proven::serve {
+namespace {
+
+// One server for the suite (loading and verifying the shipped packs is its slow part), on a
+// --data directory holding a demo pack, a file that is not JSON, and a prism pack that does not
+// verify.
+class Serve : public ::testing::Test {
+ protected:
+  static constexpr std::size_t kCache = 4;
+  static void SetUpTestSuite() {
+    dir_ = std::filesystem::temp_directory_path() / ("proven-serve-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    const auto demo = demo::Game::generate("serve", {.count = 4}, {.jobs = 1}).document;
+    write(path("blocks.json"), json_text(document_to_json<demo::Game>(demo)));
+    write(path("broken.json"), "{ not json");
+    nlohmann::json tampered = read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json");
+    tampered["body"]["levels"][0]["par"] = 99;
+    write(path("tampered.json"), tampered.dump());
+    server_ = new Server(ServeOptions{
+        .host = "127.0.0.1", .port = 0, .quiet = true, .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache}});
+    port_ = server_->bind();
+    thread_ = new std::thread([] { server_->run(); });
+  }
+  static void TearDownTestSuite() {
+    server_->stop();
+    thread_->join();
+    delete thread_;
+    delete server_;
+    std::filesystem::remove_all(dir_);
+  }
+  void SetUp() override { client_ = std::make_unique<httplib::Client>("127.0.0.1", port_); }
+  static std::string path(const std::string& name) { return (dir_ / name).string(); }
+  static void write(const std::string& file, const std::string& text) { std::ofstream(file) << text; }
+
+  struct Reply {
+    int status;
+    std::string body;
+  };
+  Reply get(const std::string& target) {
+    const auto result = client_->Get(target.c_str());
+    if (!result) return {-1, "no reply"};
+    return {result->status, result->body};
+  }
+  // A 4xx whose body is exactly one line (the API) or a page (pages).
+  void expect_refused(const std::string& target, int status) {
+    const Reply r = get(target);
+    EXPECT_EQ(r.status, status) << target << ": " << r.body;
+    if (target.starts_with("/api/") || target.starts_with("/svg") || target.starts_with("/download")) {
+      ASSERT_FALSE(r.body.empty()) << target;
+      EXPECT_EQ(r.body.find('\n'), r.body.size() - 1) << target << ": " << r.body;
+    }
+  }
+
+  static inline std::filesystem::path dir_;
+  static inline Server* server_ = nullptr;
+  static inline std::thread* thread_ = nullptr;
+  static inline int port_ = 0;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(Serve, PagesOfEveryGameAnswer) {
+  for (const std::string target : {"/", "/prism", "/prism/campaign", "/prism/campaign/1", "/tilt", "/tilt/campaign",
+                                   "/tilt/campaign/130", "/whodunnit", "/bomb", "/bomb/seed-1/3", "/bomb/manual/1",
+                                   "/demo/blocks", "/demo/blocks/2", "/assets/play.js", "/assets/site.css",
+                                   "/svg?game=prism&pack=campaign&item=5", "/download/tilt/campaign.json"}) {
+    const Reply r = get(target);
+    EXPECT_EQ(r.status, 200) << target << ": " << r.body.substr(0, 200);
+  }
+  // The shipped pack served is the shipped file, byte for byte.
+  EXPECT_EQ(get("/download/prism/campaign.json").body,
+            json_text(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json")));
+}
+
+TEST_F(Serve, PacksInDataAreServedOnlyWhenTheyVerify) {
+  const auto& report = server_->catalog().load_report();
+  const auto says = [&](const std::string& text) {
+    return std::ranges::any_of(report, [&](const std::string& line) { return line.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(says("serving demo pack 'blocks'"));
+  EXPECT_TRUE(says("not serving " + path("broken.json")));
+  EXPECT_TRUE(says("not serving " + path("tampered.json") + ": does not verify"));
+  expect_refused("/prism/tampered", 404);
+  expect_refused("/prism/broken/1", 404);
+  EXPECT_EQ(get("/demo/blocks").status, 200);
+}
+
+TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
+  expect_refused("/nosuchgame", 404);
+  expect_refused("/prism/nosuchpack", 404);
+  expect_refused("/prism/campaign/0", 404);
+  expect_refused("/prism/campaign/241", 404);
+  expect_refused("/prism/campaign/seven", 400);
+  expect_refused("/prism/campaign/99999999999999999999999", 400);
+  expect_refused("/bomb/manual/0", 400);
+  expect_refused("/bomb/manual/1000000", 400);
+  expect_refused("/bomb/manual/abc", 400);
+  expect_refused("/assets/nothing.js", 404);
+  expect_refused("/api/play", 404);
+  expect_refused("/api/play?game=prism", 400);
+  expect_refused("/api/play?game=prism&pack=campaign", 400);
+  expect_refused("/api/play?game=prism&pack=campaign&item=1&moves=tap%20Z9", 400);
+  expect_refused("/api/play?game=prism&pack=campaign&item=1&move=dance", 422);
+  expect_refused("/api/play?game=prism&seed=1&item=1", 400);  // campaigns are not generated on request
+  expect_refused("/api/play?game=whodunnit&seed=1&item=1&cast=99", 400);
+  expect_refused("/api/play?game=whodunnit&seed=1&item=1&budget=100000000", 400);  // not allowed on request
+  expect_refused("/api/play?game=whodunnit&seed=" + std::string(65, 'x') + "&item=1", 400);
+  expect_refused("/svg?game=whodunnit&pack=campaign&item=1", 404);
+  expect_refused("/download/prism/nosuch.json", 404);
+  std::string many = "tap%20A1";
+  for (std::size_t i = 0; i < kMaxMoves; ++i) many += "%3Btap%20A1";
+  EXPECT_GE(get("/api/play?game=prism&pack=campaign&item=1&moves=" + many).status, 400);
+}
+
+TEST_F(Serve, NothingOutsideDataIsRead) {
+  // Packs are names, never paths: every traversal is "no such pack", whatever the encoding.
+  for (const std::string target :
+       {"/prism/..%2F..%2Fetc%2Fpasswd", "/prism/campaign/..%2F..%2F..%2Fetc%2Fpasswd", "/download/prism/..%2Fpasswd.json",
+        "/svg?game=prism&pack=..%2F..%2Fetc%2Fpasswd&item=1", "/api/play?game=tilt&pack=%2Fetc%2Fpasswd&item=1",
+        "/api/play?game=demo&pack=..%2Fblocks&item=1", "/assets/..%2F..%2FCMakeLists.txt", "/assets/%2Fetc%2Fpasswd"}) {
+    const Reply r = get(target);
+    EXPECT_TRUE(r.status == 404 || r.status == 400) << target << ": " << r.status;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos) << target;
+  }
+}
+
+TEST_F(Serve, TheEngineJudgesEveryMoveAndTheUrlRestoresThePosition) {
+  const prism::Game::Document campaign =
+      document_from_json<prism::Game>(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json"));
+  const std::size_t item = 29;
+  const std::vector<std::string> solution = prism::Game::solution(campaign, item);
+  ASSERT_GE(solution.size(), 2u);
+  std::string moves;
+  nlohmann::json state;
+  for (const std::string& move : solution) {
+    const Reply r = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move={}", item + 1,
+                                    url_encode(moves), url_encode(move)));
+    ASSERT_EQ(r.status, 200) << r.body;
+    state = nlohmann::json::parse(r.body);
+    EXPECT_EQ(state["last"]["move"], move);
+    moves += (moves.empty() ? "" : ";") + move;
+  }
+  EXPECT_EQ(state["phase"], "won");
+  EXPECT_NE(state["summary"].get<std::string>().find("Perfect"), std::string::npos) << state["summary"];
+  // The same moves in the URL give the same position, and a won level takes no more moves.
+  const Reply again = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}", item + 1, url_encode(moves)));
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(nlohmann::json::parse(again.body)["svg"], state["svg"]);
+  const Reply after = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move={}", item + 1,
+                                      url_encode(moves), url_encode(solution.front())));
+  EXPECT_EQ(after.status, 422) << after.body;
+  // Undo is the session's word: the position before the last tap.
+  const Reply undone = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move=undo", item + 1,
+                                       url_encode(moves)));
+  ASSERT_EQ(undone.status, 200) << undone.body;
+  EXPECT_EQ(nlohmann::json::parse(undone.body)["phase"], "playing");
+  // A bomb cannot be taken back: the engine says so.
+  const Reply bomb = get("/api/play?game=bomb&pack=seed-1&item=1&move=undo");
+  EXPECT_EQ(bomb.status, 422) << bomb.body;
+}
+
+TEST_F(Serve, AFloodOfSeedsKeepsTheCacheWithinItsBound) {
+  const auto& cache = server_->catalog().cache();
+  const auto misses = cache.misses(), hits = cache.hits();
+  for (int seed = 2; seed < 22; ++seed) {
+    const Reply r = get(fmt::format("/api/play?game=bomb&seed={}&item=1", seed));
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_LE(cache.size(), kCache);
+  }
+  EXPECT_EQ(cache.size(), kCache);
+  EXPECT_EQ(cache.misses() - misses, 20u);
+  EXPECT_EQ(get("/api/play?game=bomb&seed=21&item=1").status, 200);  // the most recent is held
+  EXPECT_EQ(cache.hits() - hits, 1u);
+  EXPECT_EQ(get("/api/play?game=bomb&seed=2&item=1").status, 200);  // the oldest was dropped
+  EXPECT_EQ(cache.misses() - misses, 21u);
+}
+
+}  // namespace
+}  // namespace proven::serve
