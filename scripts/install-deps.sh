@@ -12,6 +12,9 @@ packages=(
   libxml2-utils  # xmllint: the tests check the HTML manual is well-formed
   libz3-dev      # z3: the whodunnit tests cross-check uniqueness with an independent solver
   clang libclang-rt-dev  # libFuzzer: scripts/fuzz.sh builds the fuzz targets with clang
+  libcpp-httplib-dev     # `proven serve` (docs/serve.md)
+  chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
+  wrk                    # bench/serve.sh: the server under load
 )
 
 missing=()

@@ -6,7 +6,8 @@ namespace proven::serve {
 
 const EmbeddedFile* find_asset(std::string_view name) {
   const auto& files = embedded_files();
-  const auto it = std::ranges::find_if(files, [&](const EmbeddedFile& f) { return f.pack_of.empty() && f.name == name; });
+  const auto it =
+      std::ranges::find_if(files, [&](const EmbeddedFile& f) { return f.pack_of.empty() && f.name == name; });
   return it == files.end() ? nullptr : &*it;
 }
 

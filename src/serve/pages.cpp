@@ -47,9 +47,10 @@ std::string url_encode(const std::string& text) {
 }
 
 std::string index_page(const Catalog& catalog) {
-  std::string main = "<h1>proven</h1><p>Puzzles proven before anyone plays them. Every level, case and manual "
-                     "here was checked by its game's prover; the page sends your moves to the same engine, "
-                     "which is the only judge.</p>\n<ul class=\"games\">\n";
+  std::string main =
+      "<h1>proven</h1><p>Puzzles proven before anyone plays them. Every level, case and manual "
+      "here was checked by its game's prover; the page sends your moves to the same engine, "
+      "which is the only judge.</p>\n<ul class=\"games\">\n";
   for (const WebGame& game : catalog.games()) {
     if (game.name == "demo") continue;
     main += fmt::format("<li><a href=\"/{}\"><b>{}</b></a>: {}</li>\n", game.name, display_name(game.name),
@@ -62,37 +63,38 @@ std::string index_page(const Catalog& catalog) {
 std::string game_page(const Catalog& catalog, const WebGame& game) {
   std::string main = fmt::format("<h1>{}</h1><p>{}</p>\n", display_name(game.name), xml_escape(game.summary));
   if (game.name == "whodunnit")
-    main += "<form action=\"/whodunnit\" method=\"get\" class=\"pick\">A case from seed <input name=\"seed\" "
-            "value=\"1\" size=\"8\"> with <select name=\"cast\"><option>4</option><option>5</option><option "
-            "selected>6</option><option>7</option><option>8</option></select> suspects "
-            "<button>Open the case</button></form>\n";
+    main +=
+        "<form action=\"/whodunnit\" method=\"get\" class=\"pick\">A case from seed <input name=\"seed\" "
+        "value=\"1\" size=\"8\"> with <select name=\"cast\"><option>4</option><option>5</option><option "
+        "selected>6</option><option>7</option><option>8</option></select> suspects "
+        "<button>Open the case</button></form>\n";
   if (game.name == "bomb")
-    main += "<form action=\"/bomb/manual\" method=\"get\" class=\"pick\">The manual of rule seed <input "
-            "name=\"seed\" value=\"1\" size=\"8\"> <button>Open</button></form>\n";
+    main +=
+        "<form action=\"/bomb/manual\" method=\"get\" class=\"pick\">The manual of rule seed <input "
+        "name=\"seed\" value=\"1\" size=\"8\"> <button>Open</button></form>\n";
   const auto packs = catalog.packs(game.name);
   if (packs.empty()) main += "<p>No pack of this game is served (see <code>--data</code>).</p>\n";
   for (const PackEntry* pack : packs)
     main += fmt::format("<p><a href=\"/{}/{}\">{}</a> ({}, {} {}s)</p>\n", game.name, url_encode(pack->name),
-                        xml_escape(pack->name), xml_escape(pack->origin), pack->document->item_count(),
-                        game.item_word);
+                        xml_escape(pack->name), xml_escape(pack->origin), pack->document->item_count(), game.item_word);
   return layout(display_name(game.name), "", main);
 }
 
 std::string pack_page(const WebGame& game, const PackEntry& pack) {
   const WebDocument& doc = *pack.document;
-  std::string main = fmt::format("<h1>{} · {}</h1><p>{} {}s, seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
-                                 "Download the pack</a></p>\n",
-                                 display_name(game.name), xml_escape(pack.name), doc.item_count(), game.item_word,
-                                 xml_escape(doc.seed()), xml_escape(pack.origin), game.name, url_encode(pack.name));
+  std::string main = fmt::format(
+      "<h1>{} · {}</h1><p>{} {}s, seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
+      "Download the pack</a></p>\n",
+      display_name(game.name), xml_escape(pack.name), doc.item_count(), game.item_word, xml_escape(doc.seed()),
+      xml_escape(pack.origin), game.name, url_encode(pack.name));
   // Listing every item is for packs; a rule book deals up to a million bombs: the first few.
   const std::size_t shown = std::min<std::size_t>(doc.item_count(), 500);
   std::string chapter;
   for (std::size_t i = 0; i < shown; ++i) {
     const nlohmann::json facts = doc.item_facts(i);
-    const std::string this_chapter = facts.contains("chapter")
-                                         ? fmt::format("Chapter {}: {}", facts["chapter"].dump(),
-                                                       facts.value("chapter_name", std::string()))
-                                         : std::string();
+    const std::string this_chapter = facts.contains("chapter") ? fmt::format("Chapter {}: {}", facts["chapter"].dump(),
+                                                                             facts.value("chapter_name", std::string()))
+                                                               : std::string();
     if (i == 0 || this_chapter != chapter) {
       if (i > 0) main += "</div>\n";
       chapter = this_chapter;
@@ -109,9 +111,10 @@ std::string pack_page(const WebGame& game, const PackEntry& pack) {
   }
   if (shown > 0) main += "</div>\n";
   if (shown < doc.item_count())
-    main += fmt::format("<form class=\"pick\" onsubmit=\"location='/{}/{}/'+this.item.value;return false\">"
-                        "Or {} <input name=\"item\" value=\"{}\" size=\"8\"> of {} <button>Play</button></form>\n",
-                        game.name, url_encode(pack.name), game.item_word, shown + 1, doc.item_count());
+    main += fmt::format(
+        "<form class=\"pick\" onsubmit=\"location='/{}/{}/'+this.item.value;return false\">"
+        "Or {} <input name=\"item\" value=\"{}\" size=\"8\"> of {} <button>Play</button></form>\n",
+        game.name, url_encode(pack.name), game.item_word, shown + 1, doc.item_count());
   return layout(fmt::format("{} {}", display_name(game.name), pack.name), "", main);
 }
 

@@ -12,11 +12,11 @@ namespace proven::serve {
 // Where a play page's document comes from, as the page's URL and the API's query say it.
 struct PlaySource {
   std::string game;
-  std::string query;  // "pack=campaign" or "seed=7&cast=6" (URL-encoded)
-  std::string title;  // "PRISM campaign, level 7"
-  std::size_t item = 0;                 // 0-based
-  std::string next_url;                 // the next item's page, or empty
-  std::string back_url, back_title;     // the listing it came from
+  std::string query;                                // "pack=campaign" or "seed=7&cast=6" (URL-encoded)
+  std::string title;                                // "PRISM campaign, level 7"
+  std::size_t item = 0;                             // 0-based
+  std::string next_url;                             // the next item's page, or empty
+  std::string back_url, back_title;                 // the listing it came from
   nlohmann::json facts = nlohmann::json::object();  // item_facts
 };
 

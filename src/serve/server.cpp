@@ -86,17 +86,17 @@ struct Server::State {
 
   std::string play(const WebGame& game, const Found& found, std::size_t item, const std::string& back_url,
                    const std::string& next_url, const httplib::Request& request) {
-    PlaySource source{.game = game.name,
-                      .query = found.query,
-                      .title = fmt::format("{} · {}{}", game.name, found.title,
-                                           found.document->item_count() > 1
-                                               ? fmt::format(", {} {}", game.item_word, item + 1)
-                                               : std::string()),
-                      .item = item,
-                      .next_url = next_url,
-                      .back_url = back_url,
-                      .back_title = "All " + game.item_word + "s",
-                      .facts = found.document->item_facts(item)};
+    PlaySource source{
+        .game = game.name,
+        .query = found.query,
+        .title = fmt::format(
+            "{} · {}{}", game.name, found.title,
+            found.document->item_count() > 1 ? fmt::format(", {} {}", game.item_word, item + 1) : std::string()),
+        .item = item,
+        .next_url = next_url,
+        .back_url = back_url,
+        .back_title = "All " + game.item_word + "s",
+        .facts = found.document->item_facts(item)};
     const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), std::nullopt);
     return play_page(game, source, state);
   }
@@ -141,9 +141,8 @@ void Server::State::routes() {
     response.set_content(text, "text/html; charset=utf-8");
   };
 
-  http.Get("/", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
-             html(r, index_page(catalog));
-           }));
+  http.Get("/", guarded(false,
+                        [this, html](const httplib::Request&, httplib::Response& r) { html(r, index_page(catalog)); }));
   http.Get(R"(/assets/([A-Za-z0-9._-]+))", guarded(true, [](const httplib::Request& request, httplib::Response& r) {
              const EmbeddedFile* file = find_asset(request.matches[1].str());
              if (!file) throw HttpError(404, "no such asset");
@@ -153,7 +152,8 @@ void Server::State::routes() {
   http.Get("/bomb/manual", guarded(false, [](const httplib::Request& request, httplib::Response& r) {
              r.set_redirect("/bomb/manual/" + url_encode(param(request, "seed")));
            }));
-  http.Get(R"(/bomb/manual/([^/]*))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+  http.Get(R"(/bomb/manual/([^/]*))",
+           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              html(r, bomb::render_html(*books.get(bomb::parse_rule_seed(request.matches[1].str()))));
            }));
   http.Get("/api/play", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
@@ -175,7 +175,8 @@ void Server::State::routes() {
            }));
   http.Get(R"(/download/([a-z]+)/([^/]+)\.json)",
            guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-             const PackEntry& pack = catalog.pack(catalog.game(request.matches[1].str()).name, request.matches[2].str());
+             const PackEntry& pack =
+                 catalog.pack(catalog.game(request.matches[1].str()).name, request.matches[2].str());
              r.set_content(pack.document->file_text(), "application/json");
              r.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}.json\"", pack.name));
            }));
@@ -224,7 +225,9 @@ const Catalog& Server::catalog() const { return state_->catalog; }
 int Server::bind() {
   const ServeOptions& o = state_->options;
   if (o.port < 0 || o.port > 65535) throw UserError(fmt::format("--port {}: expected 0..65535", o.port));
-  const int port = o.port == 0 ? state_->http.bind_to_any_port(o.host) : state_->http.bind_to_port(o.host, o.port) ? o.port : -1;
+  const int port = o.port == 0                                 ? state_->http.bind_to_any_port(o.host)
+                   : state_->http.bind_to_port(o.host, o.port) ? o.port
+                                                               : -1;
   if (port <= 0)
     throw UserError(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", o.host, o.port));
   return port;

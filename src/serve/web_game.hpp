@@ -16,8 +16,8 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/game.hpp"
 #include "core/io.hpp"
@@ -135,10 +135,15 @@ class DocumentOf final : public WebDocument {
   static nlohmann::json apply_word(Session<typename G::Play>& session, const std::string& move) {
     if (move == "undo" || move == "restart") {
       move == "undo" ? session.undo() : session.restart();
-      return {{"move", move}, {"text", move == "undo" ? "took back the last move" : "back to the start"},
+      return {{"move", move},
+              {"text", move == "undo" ? "took back the last move" : "back to the start"},
               {"changes", nlohmann::json::object()}};
     }
-    if (session.play().status().phase != PlayPhase::Playing) throw IllegalMove(move + ": the game is over");
+    if (session.play().status().phase != PlayPhase::Playing) {
+      typename G::Play copy = session.play();
+      copy.apply(move);  // the engine's own reason ("the level is already solved")
+      throw IllegalMove(move + ": the game is over");
+    }
     MoveResult result = session.apply(move);
     return {{"move", move}, {"text", result.text}, {"changes", std::move(result.changes)}};
   }

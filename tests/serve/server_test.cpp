@@ -38,8 +38,10 @@ class Serve : public ::testing::Test {
     nlohmann::json tampered = read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json");
     tampered["body"]["levels"][0]["par"] = 99;
     write(path("tampered.json"), tampered.dump());
-    server_ = new Server(ServeOptions{
-        .host = "127.0.0.1", .port = 0, .quiet = true, .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache}});
+    server_ = new Server(ServeOptions{.host = "127.0.0.1",
+                                      .port = 0,
+                                      .quiet = true,
+                                      .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache}});
     port_ = server_->bind();
     thread_ = new std::thread([] { server_->run(); });
   }
@@ -81,10 +83,10 @@ class Serve : public ::testing::Test {
 };
 
 TEST_F(Serve, PagesOfEveryGameAnswer) {
-  for (const std::string target : {"/", "/prism", "/prism/campaign", "/prism/campaign/1", "/tilt", "/tilt/campaign",
-                                   "/tilt/campaign/130", "/whodunnit", "/bomb", "/bomb/seed-1/3", "/bomb/manual/1",
-                                   "/demo/blocks", "/demo/blocks/2", "/assets/play.js", "/assets/site.css",
-                                   "/svg?game=prism&pack=campaign&item=5", "/download/tilt/campaign.json"}) {
+  for (const std::string target :
+       {"/", "/prism", "/prism/campaign", "/prism/campaign/1", "/tilt", "/tilt/campaign", "/tilt/campaign/130",
+        "/whodunnit", "/bomb", "/bomb/seed-1/3", "/bomb/manual/1", "/demo/blocks", "/demo/blocks/2", "/assets/play.js",
+        "/assets/site.css", "/svg?game=prism&pack=campaign&item=5", "/download/tilt/campaign.json"}) {
     const Reply r = get(target);
     EXPECT_EQ(r.status, 200) << target << ": " << r.body.substr(0, 200);
   }
@@ -136,9 +138,10 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
 TEST_F(Serve, NothingOutsideDataIsRead) {
   // Packs are names, never paths: every traversal is "no such pack", whatever the encoding.
   for (const std::string target :
-       {"/prism/..%2F..%2Fetc%2Fpasswd", "/prism/campaign/..%2F..%2F..%2Fetc%2Fpasswd", "/download/prism/..%2Fpasswd.json",
-        "/svg?game=prism&pack=..%2F..%2Fetc%2Fpasswd&item=1", "/api/play?game=tilt&pack=%2Fetc%2Fpasswd&item=1",
-        "/api/play?game=demo&pack=..%2Fblocks&item=1", "/assets/..%2F..%2FCMakeLists.txt", "/assets/%2Fetc%2Fpasswd"}) {
+       {"/prism/..%2F..%2Fetc%2Fpasswd", "/prism/campaign/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/download/prism/..%2Fpasswd.json", "/svg?game=prism&pack=..%2F..%2Fetc%2Fpasswd&item=1",
+        "/api/play?game=tilt&pack=%2Fetc%2Fpasswd&item=1", "/api/play?game=demo&pack=..%2Fblocks&item=1",
+        "/assets/..%2F..%2FCMakeLists.txt", "/assets/%2Fetc%2Fpasswd"}) {
     const Reply r = get(target);
     EXPECT_TRUE(r.status == 404 || r.status == 400) << target << ": " << r.status;
     EXPECT_EQ(r.body.find("root:"), std::string::npos) << target;
@@ -164,15 +167,16 @@ TEST_F(Serve, TheEngineJudgesEveryMoveAndTheUrlRestoresThePosition) {
   EXPECT_EQ(state["phase"], "won");
   EXPECT_NE(state["summary"].get<std::string>().find("Perfect"), std::string::npos) << state["summary"];
   // The same moves in the URL give the same position, and a won level takes no more moves.
-  const Reply again = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}", item + 1, url_encode(moves)));
+  const Reply again =
+      get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}", item + 1, url_encode(moves)));
   ASSERT_EQ(again.status, 200);
   EXPECT_EQ(nlohmann::json::parse(again.body)["svg"], state["svg"]);
   const Reply after = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move={}", item + 1,
                                       url_encode(moves), url_encode(solution.front())));
   EXPECT_EQ(after.status, 422) << after.body;
   // Undo is the session's word: the position before the last tap.
-  const Reply undone = get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move=undo", item + 1,
-                                       url_encode(moves)));
+  const Reply undone =
+      get(fmt::format("/api/play?game=prism&pack=campaign&item={}&moves={}&move=undo", item + 1, url_encode(moves)));
   ASSERT_EQ(undone.status, 200) << undone.body;
   EXPECT_EQ(nlohmann::json::parse(undone.body)["phase"], "playing");
   // A bomb cannot be taken back: the engine says so.

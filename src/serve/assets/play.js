@@ -10,7 +10,6 @@
   const $ = (id) => document.getElementById(id);
   let state = JSON.parse($("state").textContent);
   let moves = (new URLSearchParams(location.search).get("moves") || "").split(";").filter((m) => m);
-  let busy = false;
 
   function feedback(text, bad) {
     $("feedback").textContent = text || "";
@@ -66,7 +65,7 @@
     const perCell = 45, start = performance.now();
     return new Promise((done) => {
       function frame(now) {
-        const t = Math.min((now - start) / perCell, longest);
+        const t = Math.max(0, Math.min((now - start) / perCell, longest));  // a frame may predate start
         for (const { circle, path } of runs) {
           const steps = path.length - 1, k = Math.min(Math.floor(t), steps - 1), f = Math.min(t - k, 1);
           const a = path[Math.min(k, steps)], b = path[Math.min(k + 1, steps)];
@@ -79,9 +78,16 @@
     });
   }
 
-  async function send(move) {
-    if (busy) return;
-    busy = true;
+  // Moves are sent one at a time, in the order played: a key pressed during an animation waits
+  // its turn instead of being lost. body[data-pending] counts the moves not yet drawn.
+  let queue = Promise.resolve();
+  let pending = 0;
+  function send(move) {
+    body.dataset.pending = ++pending;
+    queue = queue.then(() => sendNow(move)).finally(() => { body.dataset.pending = --pending; });
+  }
+
+  async function sendNow(move) {
     try {
       const url = api + "&moves=" + encodeURIComponent(moves.join(";")) + "&move=" + encodeURIComponent(move);
       const response = await fetch(url);
@@ -98,8 +104,6 @@
       feedback(next.last ? next.last.text : "");
     } catch (error) {
       feedback("the server could not be reached: " + error, true);
-    } finally {
-      busy = false;
     }
   }
 
