@@ -16,6 +16,8 @@
 namespace proven::serve {
 namespace {
 
+constexpr std::size_t kWorkers = 256;
+
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
   static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move"};
@@ -217,7 +219,18 @@ void Server::State::routes() {
     });
 }
 
-Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(options)) { state_->routes(); }
+Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(options)) {
+  state_->routes();
+  // Replies go out at once (without it, small replies wait for the client's delayed ACK: 40 ms
+  // each). A keep-alive connection holds a worker while it is open, so there are workers for
+  // many open pages, not one per core.
+  state_->http.set_tcp_nodelay(true);
+  // A page keeps its connection for its whole game: reconnecting every few requests (the
+  // library's default is 5) costs a handshake each time, and under load the library's short
+  // listen queue turns handshakes into one-second SYN retries.
+  state_->http.set_keep_alive_max_count(10000);
+  state_->http.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+}
 Server::~Server() = default;
 
 const Catalog& Server::catalog() const { return state_->catalog; }
