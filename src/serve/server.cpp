@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "bomb/cache.hpp"
 #include "bomb/render.hpp"
@@ -49,6 +51,24 @@ std::vector<std::string> split_moves(const std::string& text) {
     start = end + 1;
   }
   return moves;
+}
+
+// Debian's cpp-httplib is built with a listen queue of 5 connections: a page burst (many
+// browsers, or wrk opening 128 connections) overflows it and each dropped handshake costs a
+// one-second retry. Listening again on the same socket only lengthens its queue (Linux).
+void lengthen_listen_queue(int port) {
+  for (int fd = 0; fd < 1024; ++fd) {
+    sockaddr_storage address{};
+    socklen_t length = sizeof address;
+    int listening = 0;
+    socklen_t size = sizeof listening;
+    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) continue;
+    if (::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || !listening) continue;
+    const int bound = address.ss_family == AF_INET    ? ntohs(reinterpret_cast<sockaddr_in*>(&address)->sin_port)
+                      : address.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&address)->sin6_port)
+                                                      : -1;
+    if (bound == port) ::listen(fd, SOMAXCONN);
+  }
 }
 
 }  // namespace
@@ -243,6 +263,7 @@ int Server::bind() {
                                                                : -1;
   if (port <= 0)
     throw UserError(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", o.host, o.port));
+  lengthen_listen_queue(port);
   return port;
 }
 
