@@ -5,17 +5,18 @@
 #include "core/svg.hpp"
 
 namespace proven::serve {
-namespace {
-
-std::string layout(const std::string& title, const std::string& body_attributes, const std::string& main) {
+std::string page_layout(const std::string& title, const std::string& body_attributes, const std::string& main) {
   return fmt::format(
       "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
       "<title>{} · proven</title><link rel=\"stylesheet\" href=\"/assets/site.css\"></head>\n"
       "<body{}><header><a href=\"/\">proven</a> <a href=\"/prism\">PRISM</a> <a href=\"/tilt\">Tilt</a> "
-      "<a href=\"/whodunnit\">Whodunnit</a> <a href=\"/bomb\">Bomb</a></header>\n<main>\n{}</main></body></html>\n",
+      "<a href=\"/whodunnit\">Whodunnit</a> <a href=\"/bomb\">Bomb</a> <a "
+      "href=\"/studio/prism\">Studio</a></header>\n<main>\n{}</main></body></html>\n",
       xml_escape(title), body_attributes, main);
 }
+
+namespace {
 
 // A JSON value inside <script type="application/json">: "</" could end the element early.
 std::string script_json(const nlohmann::json& value) {
@@ -57,7 +58,7 @@ std::string index_page(const Catalog& catalog) {
                         xml_escape(game.summary));
   }
   main += "</ul>\n<p>The bomb's manual for any rule seed: <a href=\"/bomb/manual/1\">/bomb/manual/1</a>.</p>\n";
-  return layout("proven", "", main);
+  return page_layout("proven", "", main);
 }
 
 std::string game_page(const Catalog& catalog, const WebGame& game) {
@@ -77,7 +78,7 @@ std::string game_page(const Catalog& catalog, const WebGame& game) {
   for (const PackEntry* pack : packs)
     main += fmt::format("<p><a href=\"/{}/{}\">{}</a> ({}, {} {}s)</p>\n", game.name, url_encode(pack->name),
                         xml_escape(pack->name), xml_escape(pack->origin), pack->document->item_count(), game.item_word);
-  return layout(display_name(game.name), "", main);
+  return page_layout(display_name(game.name), "", main);
 }
 
 std::string pack_page(const WebGame& game, const PackEntry& pack) {
@@ -115,7 +116,7 @@ std::string pack_page(const WebGame& game, const PackEntry& pack) {
         "<form class=\"pick\" onsubmit=\"location='/{}/{}/'+this.item.value;return false\">"
         "Or {} <input name=\"item\" value=\"{}\" size=\"8\"> of {} <button>Play</button></form>\n",
         game.name, url_encode(pack.name), game.item_word, shown + 1, doc.item_count());
-  return layout(fmt::format("{} {}", display_name(game.name), pack.name), "", main);
+  return page_layout(fmt::format("{} {}", display_name(game.name), pack.name), "", main);
 }
 
 std::string play_page(const WebGame& game, const PlaySource& source, const nlohmann::json& state) {
@@ -140,15 +141,15 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
       game.name == "whodunnit" ? " open" : "", game.name == "whodunnit" ? "The case and how to play" : "How to play",
       source.next_url, source.next_url.empty() ? " hidden" : "", game.item_word, script_json(state));
   const std::string api = fmt::format("/api/play?game={}&{}&item={}", game.name, source.query, source.item + 1);
-  return layout(source.title,
-                fmt::format(" class=\"play game-{}\" data-api=\"{}\" data-keys=\"{}\"", game.name, xml_escape(api),
-                            xml_escape(game.keys.dump())),
-                main);
+  return page_layout(source.title,
+                     fmt::format(" class=\"play game-{}\" data-api=\"{}\" data-keys=\"{}\"", game.name, xml_escape(api),
+                                 xml_escape(game.keys.dump())),
+                     main);
 }
 
 std::string error_page(int status, const std::string& message) {
-  return layout(fmt::format("{}", status), "",
-                fmt::format("<h1>{}</h1><p class=\"feedback bad\">{}</p>\n", status, xml_escape(message)));
+  return page_layout(fmt::format("{}", status), "",
+                     fmt::format("<h1>{}</h1><p class=\"feedback bad\">{}</p>\n", status, xml_escape(message)));
 }
 
 }  // namespace proven::serve

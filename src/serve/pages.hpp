@@ -20,6 +20,9 @@ struct PlaySource {
   nlohmann::json facts = nlohmann::json::object();  // item_facts
 };
 
+// Every page's frame: the header with the games, the style, `main` inside.
+std::string page_layout(const std::string& title, const std::string& body_attributes, const std::string& main);
+
 std::string index_page(const Catalog& catalog);
 std::string game_page(const Catalog& catalog, const WebGame& game);
 std::string pack_page(const WebGame& game, const PackEntry& pack);

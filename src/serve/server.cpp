@@ -14,6 +14,7 @@
 #include "core/command.hpp"
 #include "serve/embedded.hpp"
 #include "serve/pages.hpp"
+#include "serve/studio.hpp"
 
 namespace proven::serve {
 namespace {
@@ -177,6 +178,13 @@ void Server::State::routes() {
   http.Get(R"(/bomb/manual/([^/]*))",
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              html(r, bomb::render_html(*books.get(bomb::parse_rule_seed(request.matches[1].str()))));
+           }));
+  http.Get(R"(/studio/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             const WebGame& game = catalog.game(request.matches[1].str());
+             const auto packs = catalog.packs(game.name);
+             if (packs.empty()) throw HttpError(404, fmt::format("no {} pack is served", game.name));
+             const std::string name = request.has_param("pack") ? param(request, "pack") : packs.front()->name;
+             html(r, studio_page(game, catalog.pack(game.name, name), packs));
            }));
   http.Get("/api/play", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(param(request, "game"));

@@ -52,7 +52,8 @@ class WebDocument {
   // {phase, summary, figures, moves_made, svg or text, legal, rules, undo, last}.
   virtual nlohmann::json play(std::size_t item, const std::vector<std::string>& moves,
                               const std::optional<std::string>& next) const = 0;
-  virtual std::string file_text() const = 0;  // the document as its game writes it
+  virtual std::string file_text() const = 0;       // the document as its game writes it
+  virtual const nlohmann::json& body() const = 0;  // its body, as the file has it (the studio plots it)
   virtual std::string seed() const = 0;
 };
 
@@ -128,6 +129,7 @@ class DocumentOf final : public WebDocument {
   }
 
   std::string file_text() const override { return json_text(document_to_json<G>(doc_)); }
+  const nlohmann::json& body() const override { return body_; }
   std::string seed() const override { return doc_.seed; }
 
  private:

@@ -158,6 +158,21 @@ def read_manual(page):
     page.shot("bomb-manual")
 
 
+def look_at_studio(page):
+    page.open("/studio/tilt")
+    points = page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="par"] .point')
+    check(len(points) == 130, "studio: the par plot has a point per level, not %d" % len(points))
+    bits = page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="bits"] .point')
+    check(len(bits) == 130, "studio: the bits plot has a point per level, not %d" % len(bits))
+    bars = page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="tally"] rect')
+    check(len(bars) > 13, "studio: the tally has bars for the 13 chapters")
+    page.shot("studio-tilt")
+    page.open("/studio/prism")
+    page.shot("studio-prism")
+    check(len(page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="par"] .point')) == 240,
+          "studio: prism's par plot has 240 points")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--proven", required=True)
@@ -176,7 +191,8 @@ def main():
         page.shot("prism-campaign")
         for name, play in (("prism", lambda: play_prism(page, args.proven, args.data)),
                            ("tilt", lambda: play_tilt(page, args.proven, args.data)),
-                           ("whodunnit", lambda: play_whodunnit(page, args.proven)), ("bomb", lambda: read_manual(page))):
+                           ("whodunnit", lambda: play_whodunnit(page, args.proven)), ("bomb", lambda: read_manual(page)),
+                           ("studio", lambda: look_at_studio(page))):
             started = time.time()
             try:
                 play()

@@ -85,8 +85,9 @@ class Serve : public ::testing::Test {
 TEST_F(Serve, PagesOfEveryGameAnswer) {
   for (const std::string target :
        {"/", "/prism", "/prism/campaign", "/prism/campaign/1", "/tilt", "/tilt/campaign", "/tilt/campaign/130",
-        "/whodunnit", "/bomb", "/bomb/seed-1/3", "/bomb/manual/1", "/demo/blocks", "/demo/blocks/2", "/assets/play.js",
-        "/assets/site.css", "/svg?game=prism&pack=campaign&item=5", "/download/tilt/campaign.json"}) {
+        "/whodunnit", "/bomb", "/bomb/seed-1/3", "/bomb/manual/1", "/demo/blocks", "/demo/blocks/2", "/studio/prism",
+        "/studio/tilt?pack=campaign", "/assets/play.js", "/assets/site.css", "/svg?game=prism&pack=campaign&item=5",
+        "/download/tilt/campaign.json"}) {
     const Reply r = get(target);
     EXPECT_EQ(r.status, 200) << target << ": " << r.body.substr(0, 200);
   }
@@ -130,6 +131,8 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
   expect_refused("/api/play?game=whodunnit&seed=" + std::string(65, 'x') + "&item=1", 400);
   expect_refused("/svg?game=whodunnit&pack=campaign&item=1", 404);
   expect_refused("/download/prism/nosuch.json", 404);
+  expect_refused("/studio/prism?pack=nosuch", 404);
+  expect_refused("/studio/whodunnit", 404);
   std::string many = "tap%20A1";
   for (std::size_t i = 0; i < kMaxMoves; ++i) many += "%3Btap%20A1";
   EXPECT_GE(get("/api/play?game=prism&pack=campaign&item=1&moves=" + many).status, 400);

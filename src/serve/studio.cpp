@@ -1,0 +1,151 @@
+#include "serve/studio.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/svg.hpp"
+#include "serve/pages.hpp"
+
+namespace proven::serve {
+namespace {
+
+constexpr std::array<const char*, 8> kPalette = {"#7fb4ff", "#ffb86b", "#5fd38a", "#ff7a7a",
+                                                 "#c792ea", "#ffd60a", "#40e0ff", "#a3a3ad"};
+
+// One figure per level across the pack (par, bits): a dot per level, linked to its page, with the
+// chapters marked, so a designer sees the curve a player climbs.
+std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann::json& levels, const char* field,
+                      const char* label) {
+  const double width = 1040, height = 220, left = 44, top = 16, bottom = 30;
+  double most = 0;
+  for (const auto& level : levels) most = std::max(most, level.value(field, 0.0));
+  if (most <= 0) return {};
+  most = std::ceil(most);
+  const double plot_w = width - left - 10, plot_h = height - top - bottom;
+  const double step = plot_w / static_cast<double>(std::max<std::size_t>(levels.size(), 1));
+  Svg svg(width, height);
+  svg.open_group(fmt::format(R"(class="plot" data-plot="{}")", field));
+  svg.rect(0, 0, width, height, R"(fill="#121419")");
+  constexpr auto kAxis = R"(font-family="sans-serif" font-size="11" fill="#9a9aa6")";
+  for (int tick = 0; tick <= 4; ++tick) {
+    const double value = most * tick / 4, y = top + plot_h * (1 - value / most);
+    svg.line(left, y, width - 10, y, R"(stroke="#23262e")");
+    svg.text(4, y + 4, fmt::format("{:g}", std::round(value * 10) / 10), kAxis);
+  }
+  svg.text(left, height - 8, fmt::format("{} per {} ({} {}s)", label, game.item_word, levels.size(), game.item_word),
+           kAxis);
+  int chapter = -1;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const int this_chapter = levels[i].value("chapter", 0);
+    const double x = left + step * (static_cast<double>(i) + 0.5);
+    if (this_chapter != chapter) {
+      chapter = this_chapter;
+      svg.line(x - step / 2, top, x - step / 2, top + plot_h, R"(stroke="#3a3e48" stroke-dasharray="3 3")");
+      svg.text(x - step / 2 + 2, top + 10, fmt::format("{}", chapter), kAxis);
+    }
+    const double value = levels[i].value(field, 0.0);
+    const std::string url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1);
+    svg.open_group(fmt::format(R"(class="point" data-level="{}")", i + 1));
+    svg.title(fmt::format("{} {}: {} {:g} (chapter {})", game.item_word, i + 1, label, value, chapter));
+    svg.circle(x, top + plot_h * (1 - value / most), std::clamp(step * 0.45, 1.5, 4.0),
+               fmt::format(R"(fill="{}" onclick="location='{}'" style="cursor:pointer")",
+                           kPalette[static_cast<std::size_t>(std::max(chapter, 0)) % 2 == 0 ? 0 : 1], url));
+    svg.close_group();
+  }
+  svg.close_group();
+  return svg.str(false);
+}
+
+// Per chapter, a bar of every candidate tried: accepted, then each reason for turning one down,
+// as shares of the tries, with the counts in the tooltips.
+std::string tally_svg(const nlohmann::json& tallies) {
+  std::vector<std::string> reasons;  // in first-seen order: the same colours in every chapter
+  for (const auto& tally : tallies)
+    for (const auto& row : tally["rejected"])
+      if (std::ranges::find(reasons, row["reason"].get<std::string>()) == reasons.end())
+        reasons.push_back(row["reason"].get<std::string>());
+  const double row_h = 22, left = 90, width = 1040, bar_w = width - left - 10;
+  const double legend_h = 20.0 * static_cast<double>((reasons.size() + 2) / 3 + 1);
+  const double height = row_h * static_cast<double>(tallies.size()) + legend_h + 16;
+  Svg svg(width, height);
+  svg.open_group(R"(class="plot" data-plot="tally")");
+  svg.rect(0, 0, width, height, R"(fill="#121419")");
+  constexpr auto kText = R"(font-family="sans-serif" font-size="11" fill="#c8c8d0")";
+  // Green is "accepted"; reasons take the other colours, then repeat them.
+  constexpr std::array<const char*, 10> kReasons = {"#ff7a7a", "#40e0ff", "#c792ea", "#ffb86b", "#7fb4ff",
+                                                    "#ffd60a", "#a3a3ad", "#ff3bd4", "#b5651d", "#e8e8f0"};
+  const auto colour = [&](std::size_t reason) { return kReasons[reason % kReasons.size()]; };
+  for (std::size_t c = 0; c < tallies.size(); ++c) {
+    const auto& tally = tallies[c];
+    const double tries = std::max(1.0, tally.value("tries", 0.0)), y = 8 + row_h * static_cast<double>(c);
+    svg.text(6, y + 14, fmt::format("chapter {}", c + 1), kText);
+    double x = left;
+    const double accepted = tally.value("accepted", 0.0);
+    svg.open_group("").title(fmt::format("chapter {}: {:g} accepted of {:g} tried", c + 1, accepted, tries));
+    svg.rect(x, y, bar_w * accepted / tries, row_h - 6, R"(fill="#5fd38a")");
+    svg.close_group();
+    x += bar_w * accepted / tries;
+    for (const auto& row : tally["rejected"]) {
+      const double count = row["count"].get<double>();
+      if (count <= 0) continue;
+      const auto reason = static_cast<std::size_t>(
+          std::ranges::find(reasons, row["reason"].get<std::string>()) - reasons.begin());
+      svg.open_group("").title(fmt::format("chapter {}: {:g} turned down: {}", c + 1, count, row["reason"].get<std::string>()));
+      svg.rect(x, y, bar_w * count / tries, row_h - 6, fmt::format(R"(fill="{}")", colour(reason)));
+      svg.close_group();
+      x += bar_w * count / tries;
+    }
+  }
+  double ly = 8 + row_h * static_cast<double>(tallies.size()) + 8;
+  svg.rect(left, ly, 10, 10, R"(fill="#5fd38a")").text(left + 14, ly + 9, "accepted", kText);
+  for (std::size_t r = 0; r < reasons.size(); ++r) {
+    const std::size_t slot = r + 1;
+    const double lx = left + static_cast<double>(slot % 3) * 320, y = ly + 20.0 * static_cast<double>(slot / 3);
+    svg.rect(lx, y, 10, 10, fmt::format(R"(fill="{}")", colour(r))).text(lx + 14, y + 9, reasons[r], kText);
+  }
+  svg.close_group();
+  return svg.str(false);
+}
+
+}  // namespace
+
+std::string studio_page(const WebGame& game, const PackEntry& pack, const std::vector<const PackEntry*>& others) {
+  const nlohmann::json& body = pack.document->body();
+  std::string main = fmt::format("<h1>Studio · {} · {}</h1>\n<p>Seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
+                                 "Download the pack</a>. Other packs:",
+                                 game.name, xml_escape(pack.name), xml_escape(pack.document->seed()),
+                                 xml_escape(pack.origin), game.name, url_encode(pack.name));
+  for (const PackEntry* other : others)
+    if (other != &pack)
+      main += fmt::format(" <a href=\"/studio/{}?pack={}\">{}</a>", game.name, url_encode(other->name),
+                          xml_escape(other->name));
+  main += "</p>\n";
+  if (!body.contains("levels") || !body["levels"].is_array()) {
+    main += "<p>The studio plots packs of levels (prism, tilt); this document has none.</p>\n";
+  } else {
+    const nlohmann::json& levels = body["levels"];
+    main += "<h2>Par across the campaign</h2>\n" + curve_svg(game, pack, levels, "par", "par");
+    if (!levels.empty() && levels[0].contains("bits"))
+      main += "<h2>Difficulty in bits</h2>\n" + curve_svg(game, pack, levels, "bits", "bits");
+    if (body.contains("tallies") && body["tallies"].is_array())
+      main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(body["tallies"]);
+    main += "<h2>Levels</h2>\n<table class=\"studio\"><tr><th>level</th><th>chapter</th><th>par</th><th>bits</th>"
+            "<th>picture</th></tr>\n";
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const auto& level = levels[i];
+      main += fmt::format(
+          "<tr><td><a href=\"/{0}/{1}/{2}\">{2}</a></td><td>{3}</td><td>{4}</td><td>{5}</td>"
+          "<td><a href=\"/svg?game={0}&amp;pack={1}&amp;item={2}\" download=\"{0}-{6}-{2}.svg\">SVG</a></td></tr>\n",
+          game.name, url_encode(pack.name), i + 1, level.value("chapter", 0), level.value("par", 0),
+          level.contains("bits") ? fmt::format("{:.2f}", level["bits"].get<double>()) : std::string("-"),
+          url_encode(pack.name));
+    }
+    main += "</table>\n";
+  }
+  return page_layout(fmt::format("Studio {} {}", game.name, pack.name), "", main);
+}
+
+}  // namespace proven::serve
