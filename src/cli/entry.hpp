@@ -68,6 +68,12 @@ PlayPhase play_transcript(const typename G::Document& doc, std::size_t item, con
     } else if (move == "restart") {
       session.restart();
       fmt::print("> restart\n");
+    } else if (move == "hint") {
+      if constexpr (HintedPlay<typename G::Play>)
+        fmt::print("> hint\n{}\n", session.play().hint());
+      else
+        throw IllegalMove("hint: this game gives no hints");
+      return;
     } else if (move == "moves" || move == "?") {
       fmt::print("> {}\n", move);
       for (const std::string& m : session.play().legal_moves()) fmt::print("  {}\n", m);

@@ -88,6 +88,13 @@ concept DrawnPlay = requires(const P& p) {
   { p.svg() } -> std::same_as<std::string>;
 };
 
+// Optional: a hint, one line of text: what the player could work out next and why. Front ends
+// offer it when a game's Play has it (the terminal's word "hint", the page's Hint button).
+template <class P>
+concept HintedPlay = requires(const P& p) {
+  { p.hint() } -> std::same_as<std::string>;
+};
+
 // A game being played: the Play plus the history that undo and restart need. Front ends hold a
 // Session; the words "undo" and "restart" are the session's, every other word is the game's.
 template <class P>

@@ -135,6 +135,7 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
       "<p id=\"status\" class=\"status\"></p>\n<p id=\"feedback\" class=\"feedback\" role=\"status\"></p>\n"
       "<div id=\"board\" class=\"board\"></div>\n<div id=\"buttons\" class=\"buttons\"></div>\n"
       "<p class=\"controls\"><button id=\"undo\">Undo</button> <button id=\"restart\">Restart</button> "
+      "<button id=\"hint\" hidden>Hint</button> "
       "<a id=\"next\" class=\"next\" href=\"{}\"{}>Next {}</a></p>\n"
       "<script type=\"application/json\" id=\"state\">{}</script>\n<script src=\"/assets/play.js\"></script>\n",
       xml_escape(source.title), facts, keys_help, source.back_url, xml_escape(source.back_title), "",

@@ -23,7 +23,7 @@ constexpr std::size_t kWorkers = 256;
 
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
-  static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move"};
+  static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move", "hint"};
   return names;
 }
 
@@ -192,7 +192,8 @@ void Server::State::routes() {
              const std::size_t item = item_number(param(request, "item"), *found.document, game);
              std::optional<std::string> next;
              if (request.has_param("move")) next = param(request, "move");
-             const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), next);
+             const nlohmann::json state =
+                 found.document->play(item, split_moves(param(request, "moves")), next, request.has_param("hint"));
              r.set_content(state.dump(), "application/json");
            }));
   http.Get("/svg", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {

@@ -91,9 +91,10 @@ std::string tally_svg(const nlohmann::json& tallies) {
     for (const auto& row : tally["rejected"]) {
       const double count = row["count"].get<double>();
       if (count <= 0) continue;
-      const auto reason = static_cast<std::size_t>(
-          std::ranges::find(reasons, row["reason"].get<std::string>()) - reasons.begin());
-      svg.open_group("").title(fmt::format("chapter {}: {:g} turned down: {}", c + 1, count, row["reason"].get<std::string>()));
+      const auto reason =
+          static_cast<std::size_t>(std::ranges::find(reasons, row["reason"].get<std::string>()) - reasons.begin());
+      svg.open_group("").title(
+          fmt::format("chapter {}: {:g} turned down: {}", c + 1, count, row["reason"].get<std::string>()));
       svg.rect(x, y, bar_w * count / tries, row_h - 6, fmt::format(R"(fill="{}")", colour(reason)));
       svg.close_group();
       x += bar_w * count / tries;
@@ -114,10 +115,11 @@ std::string tally_svg(const nlohmann::json& tallies) {
 
 std::string studio_page(const WebGame& game, const PackEntry& pack, const std::vector<const PackEntry*>& others) {
   const nlohmann::json& body = pack.document->body();
-  std::string main = fmt::format("<h1>Studio · {} · {}</h1>\n<p>Seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
-                                 "Download the pack</a>. Other packs:",
-                                 game.name, xml_escape(pack.name), xml_escape(pack.document->seed()),
-                                 xml_escape(pack.origin), game.name, url_encode(pack.name));
+  std::string main = fmt::format(
+      "<h1>Studio · {} · {}</h1>\n<p>Seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
+      "Download the pack</a>. Other packs:",
+      game.name, xml_escape(pack.name), xml_escape(pack.document->seed()), xml_escape(pack.origin), game.name,
+      url_encode(pack.name));
   for (const PackEntry* other : others)
     if (other != &pack)
       main += fmt::format(" <a href=\"/studio/{}?pack={}\">{}</a>", game.name, url_encode(other->name),
@@ -132,8 +134,9 @@ std::string studio_page(const WebGame& game, const PackEntry& pack, const std::v
       main += "<h2>Difficulty in bits</h2>\n" + curve_svg(game, pack, levels, "bits", "bits");
     if (body.contains("tallies") && body["tallies"].is_array())
       main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(body["tallies"]);
-    main += "<h2>Levels</h2>\n<table class=\"studio\"><tr><th>level</th><th>chapter</th><th>par</th><th>bits</th>"
-            "<th>picture</th></tr>\n";
+    main +=
+        "<h2>Levels</h2>\n<table class=\"studio\"><tr><th>level</th><th>chapter</th><th>par</th><th>bits</th>"
+        "<th>picture</th></tr>\n";
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const auto& level = levels[i];
       main += fmt::format(

@@ -49,9 +49,10 @@ class WebDocument {
   virtual std::optional<std::string> item_svg(std::size_t item) const = 0;  // G::show_svg
   // Replays `moves` (an illegal one: HttpError 400), then applies `next` if given (an illegal
   // one: HttpError 422 with the engine's reason), and returns the position for the page:
-  // {phase, summary, figures, moves_made, svg or text, legal, rules, undo, last}.
+  // {phase, summary, figures, moves_made, svg or text, legal, rules, undo, hints, last}, and
+  // with `want_hint` the game's hint (HttpError 404 for a game without hints).
   virtual nlohmann::json play(std::size_t item, const std::vector<std::string>& moves,
-                              const std::optional<std::string>& next) const = 0;
+                              const std::optional<std::string>& next, bool want_hint = false) const = 0;
   virtual std::string file_text() const = 0;       // the document as its game writes it
   virtual const nlohmann::json& body() const = 0;  // its body, as the file has it (the studio plots it)
   virtual std::string seed() const = 0;
@@ -91,8 +92,8 @@ class DocumentOf final : public WebDocument {
 
   std::optional<std::string> item_svg(std::size_t item) const override { return G::show_svg(doc_, item); }
 
-  nlohmann::json play(std::size_t item, const std::vector<std::string>& moves,
-                      const std::optional<std::string>& next) const override {
+  nlohmann::json play(std::size_t item, const std::vector<std::string>& moves, const std::optional<std::string>& next,
+                      bool want_hint) const override {
     using Play = typename G::Play;
     if (moves.size() > kMaxMoves) throw HttpError(400, fmt::format("more than {} moves in one request", kMaxMoves));
     Session<Play> session(Play::start(doc_, item));
@@ -120,7 +121,14 @@ class DocumentOf final : public WebDocument {
                             {"legal", play.legal_moves()},
                             {"rules", play.rules()},
                             {"undo", Play::kUndo},
+                            {"hints", HintedPlay<Play>},
                             {"last", last}};
+    if (want_hint) {
+      if constexpr (HintedPlay<Play>)
+        state["hint"] = play.hint();
+      else
+        throw HttpError(404, fmt::format("{} gives no hints", G::kName));
+    }
     if constexpr (DrawnPlay<Play>)
       state["svg"] = play.svg();
     else

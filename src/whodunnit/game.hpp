@@ -56,14 +56,18 @@ struct Game {
     // not marked -> yes -> no -> not marked (skipping a mark the notebook would refuse), and each
     // portrait an "accuse k" button (core/play.hpp, DrawnPlay).
     std::string svg() const;
+    // The solver's next step from the marks that agree with the clues, with the clues it cites
+    // (core/play.hpp, HintedPlay). Marks that disagree are counted, never named.
+    std::string hint() const;
 
     enum class Mark : std::uint8_t { None, Yes, No };
 
    private:
     struct Fixed;  // the case, its columns, the murderer: shared by every copy
     std::shared_ptr<const Fixed> fixed_;
-    std::vector<Mark> marks_;  // portrait-major, one per column (every name of every trait category)
-    int accused_ = -1;         // portrait index, once accused
+    std::vector<Mark> marks_;           // portrait-major, one per column (every name of every trait category)
+    int accused_ = -1;                  // portrait index, once accused
+    std::vector<std::uint8_t> locked_;  // per portrait: confirmed and locked in (Return of the Obra Dinn)
 
     Mark& mark_at(int suspect, int column) { return marks_[cell(suspect, column)]; }
     Mark mark_at(int suspect, int column) const { return marks_[cell(suspect, column)]; }
@@ -71,6 +75,10 @@ struct Game {
     // Why marking (suspect, column) `mark` now would break the grid's arithmetic, or empty.
     std::string refusal(int suspect, int column, Mark mark) const;
     int complete_identities() const;
+    bool identity_right(int suspect) const;  // every category marked yes, each as the clues say
+    // Locks every right identity not yet locked, once there are three of them: their portraits.
+    std::vector<int> lock_in();
+    nlohmann::json locked_json() const;  // the locked portraits, 1-based
   };
 
   static std::string generator_version();
@@ -93,5 +101,6 @@ struct Game {
 
 static_assert(proven::Game<Game>);
 static_assert(proven::DrawnPlay<Game::Play>);
+static_assert(proven::HintedPlay<Game::Play>);
 
 }  // namespace proven::whodunnit

@@ -6,6 +6,7 @@
 
 #include "core/check.hpp"
 #include "core/svg.hpp"
+#include "whodunnit/explain.hpp"
 #include "whodunnit/game.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
@@ -63,6 +64,7 @@ Game::Play Game::Play::start(const Document& doc, std::size_t item) {
     for (int v = 0; v < setup.value_count(c); ++v) fixed->columns.push_back({.category = c, .value = v});
   Play play;
   play.marks_.assign(at(setup.cast) * fixed->columns.size(), Mark::None);
+  play.locked_.assign(at(setup.cast), 0);
   play.fixed_ = std::move(fixed);
   return play;
 }
@@ -134,6 +136,8 @@ MoveResult Game::Play::apply(std::string_view move) {
     throw bad(marking ? "'mark' takes a portrait, a name (its category optional) and yes or no"
                       : "'clear' takes a portrait and a name (its category optional)");
   const int suspect = portrait(w[1]);
+  if (locked_[at(suspect)])
+    throw bad(fmt::format("portrait {} is confirmed and locked in: its marks no longer change", suspect + 1));
   Mark mark = Mark::None;
   if (marking) {
     if (w.back() != "yes" && w.back() != "no") throw bad("a mark ends with yes or no");
@@ -160,12 +164,79 @@ MoveResult Game::Play::apply(std::string_view move) {
     if (const std::string why = refusal(suspect, column, mark); !why.empty()) throw bad(why);
   here = mark;
   const std::string what = mark == Mark::None ? "cleared" : fmt::format("marked {}", mark_word(mark));
-  return {.text = fmt::format("portrait {}, {}: {}", suspect + 1, f.name(column), what),
+  const std::vector<int> locked = lock_in();
+  std::string said = fmt::format("portrait {}, {}: {}", suspect + 1, f.name(column), what);
+  if (!locked.empty()) {
+    std::vector<int> numbers;
+    for (const int s : locked) numbers.push_back(s + 1);
+    said += fmt::format("; portraits {} are right and locked in", fmt::join(numbers, ", "));
+  }
+  nlohmann::json locked_json = nlohmann::json::array();
+  for (const int s : locked) locked_json.push_back(s + 1);
+  return {.text = std::move(said),
           .changes = {{"portrait", suspect + 1},
                       {"category", f.category_of(column).name},
                       {"value", f.value_of(column).name},
                       {"mark", mark_json(mark)},
-                      {"before", mark_json(before)}}};
+                      {"before", mark_json(before)},
+                      {"locked", std::move(locked_json)}}};
+}
+
+bool Game::Play::identity_right(int suspect) const {
+  const Fixed& f = *fixed_;
+  int right = 0;
+  for (int k = 0; k < f.column_count(); ++k)
+    if (mark_at(suspect, k) == Mark::Yes) {
+      const auto& column = f.columns[at(k)];
+      if (f.proof.solution[at(suspect)][at(column.category)] != column.value) return false;
+      ++right;
+    }
+  return right == f.content.setup.category_count() - 1;  // at most one yes per category: one in each
+}
+
+std::vector<int> Game::Play::lock_in() {
+  std::vector<int> ready;
+  for (int s = 0; s < fixed_->cast(); ++s)
+    if (!locked_[at(s)] && identity_right(s)) ready.push_back(s);
+  if (ready.size() < 3) return {};
+  for (const int s : ready) locked_[at(s)] = 1;
+  return ready;
+}
+
+nlohmann::json Game::Play::locked_json() const {
+  nlohmann::json locked = nlohmann::json::array();
+  for (int s = 0; s < fixed_->cast(); ++s)
+    if (locked_[at(s)]) locked.push_back(s + 1);
+  return locked;
+}
+
+std::string Game::Play::hint() const {
+  const Fixed& f = *fixed_;
+  if (accused_ >= 0) return "The case is closed.";
+  const Setup& setup = f.content.setup;
+  std::vector<Fact> known;
+  int wrong = 0;
+  for (int s = 0; s < f.cast(); ++s)
+    for (int k = 0; k < f.column_count(); ++k) {
+      const Mark mark = mark_at(s, k);
+      if (mark == Mark::None) continue;
+      const auto& column = f.columns[at(k)];
+      const bool holds = f.proof.solution[at(s)][at(column.category)] == column.value;
+      if (holds != (mark == Mark::Yes)) {
+        ++wrong;
+        continue;
+      }
+      known.push_back({.suspect = s, .trait = {.category = column.category, .value = column.value}, .holds = holds});
+    }
+  const std::string warning =
+      wrong == 0
+          ? std::string()
+          : fmt::format("{} of your marks disagree{} with the clues; from the others: ", wrong, wrong == 1 ? "s" : "");
+  const std::optional<Step> step = next_step(Lattice(setup), clue_logic(f.content), known);
+  if (!step) return warning + "every identity follows from your marks already: make your accusation.";
+  std::string text = warning + step_text(f.content, *step, known);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 int Game::Play::complete_identities() const {
@@ -187,6 +258,7 @@ PlayStatus Game::Play::status() const {
   PlayStatus s;
   s.figures = {{"marks", marks},
                {"identities_complete", complete},
+               {"locked", std::ranges::count(locked_, 1)},
                {"cast", f.cast()},
                {"accused", accused_ >= 0 ? nlohmann::json(accused_ + 1) : nlohmann::json(nullptr)}};
   if (accused_ < 0) {
@@ -208,7 +280,7 @@ std::vector<std::string> Game::Play::legal_moves() const {
   std::vector<std::string> moves;
   if (accused_ >= 0) return moves;
   for (int s = 0; s < f.cast(); ++s)
-    for (int k = 0; k < f.column_count(); ++k) {
+    for (int k = 0; k < f.column_count() && !locked_[at(s)]; ++k) {
       for (const Mark mark : {Mark::Yes, Mark::No})
         if (mark_at(s, k) != mark && refusal(s, k, mark).empty())
           moves.push_back(fmt::format("mark {} {} {}", s + 1, f.name(k), mark_word(mark)));
@@ -232,7 +304,11 @@ std::string Game::Play::rules() const {
              "Names are written as the case writes them (a room may be two words). A mark may be wrong, but the\n"
              "notebook refuses one that breaks its own arithmetic: a second yes in a portrait's category, more\n"
              "yes in a column than suspects with that name (the count after it), no on every name of a\n"
-             "category for one portrait, or more no in a column than suspects without that name.\n\n",
+             "category for one portrait, or more no in a column than suspects without that name.\n"
+             "When three portraits are marked in full (a yes in every category) and all three are right,\n"
+             "they are confirmed and locked in, as in Return of the Obra Dinn: their marks no longer change.\n"
+             "Wrong marks are never pointed out otherwise. 'hint' gives the next step the clues allow from\n"
+             "your right marks, citing its clues.\n\n",
              f.cast()) +
          case_text(f.content) + "\n";
 }
@@ -242,7 +318,7 @@ std::string Game::Play::render() const {
   const Setup& setup = f.content.setup;
   std::size_t label = std::string_view("portrait 8").size();
   for (int c = 1; c < setup.category_count(); ++c) label = std::max(label, setup.categories[at(c)].name.size());
-  std::string text = "Notebook (Y: has the name, N: has not, .: not marked)\n";
+  std::string text = "Notebook (Y: has the name, N: has not, .: not marked; *: locked in)\n";
   for (int c = 1; c < setup.category_count(); ++c) {
     std::vector<int> columns;
     for (int k = 0; k < f.column_count(); ++k)
@@ -254,7 +330,7 @@ std::string Game::Play::render() const {
     }
     text += "\n";
     for (int s = 0; s < f.cast(); ++s) {
-      text += fmt::format("{:<{}}", fmt::format("portrait {}", s + 1), label);
+      text += fmt::format("{:<{}}", fmt::format("portrait {}{}", s + 1, locked_[at(s)] ? "*" : ""), label);
       for (const int k : columns) {
         const ValueCount& v = f.value_of(k);
         const std::size_t width = v.count == 1 ? v.name.size() : v.name.size() + 3 + std::to_string(v.count).size();
@@ -300,6 +376,7 @@ nlohmann::json Game::Play::to_json() const {
           {"clues", clues},
           {"question", f.content.question_prose},
           {"accused", accused_ >= 0 ? nlohmann::json(accused_ + 1) : nlohmann::json(nullptr)},
+          {"locked", locked_json()},
           {"phase", phase_name(s.phase)},
           {"summary", s.summary}};
 }
@@ -331,12 +408,14 @@ std::string Game::Play::svg() const {
   }
   for (int s = 0; s < f.cast(); ++s) {
     const double y = kTop + kRow * s;
-    svg.text(8, y + 19, fmt::format("portrait {}", s + 1), R"(font-family="sans-serif" font-size="13" fill="#ddd")");
+    svg.text(8, y + 19, fmt::format("portrait {}{}", s + 1, locked_[at(s)] ? " \u2713" : ""),
+             locked_[at(s)] ? R"(font-family="sans-serif" font-size="13" fill="#5fd38a" class="locked")"
+                            : R"(font-family="sans-serif" font-size="13" fill="#ddd")");
     for (int k = 0; k < f.column_count(); ++k) {
       const Mark mark = mark_at(s, k);
       // The next step round the cycle that the notebook accepts now.
       std::string move;
-      if (open) {
+      if (open && !locked_[at(s)]) {
         const std::string cell = fmt::format("{} {}", s + 1, f.name(k));
         const bool yes_ok = refusal(s, k, Mark::Yes).empty(), no_ok = refusal(s, k, Mark::No).empty();
         if (mark == Mark::None)

@@ -142,6 +142,8 @@ def play_whodunnit(page, proven):
         answer = re.search(r"Answer: portrait (\d+)", run(proven, "whodunnit", "solve", path)).group(1)
     page.open("/whodunnit?seed=11&cast=5")
     check("Accounts" in page.driver.find_element(By.ID, "rules").text, "whodunnit: the case text is on the page")
+    page.act(lambda: page.driver.find_element(By.ID, "hint").click())
+    check(page.feedback().startswith("Hint: "), "whodunnit: the hint button answers: " + page.feedback())
     page.click_move("mark 1 forename Basil yes")
     check("marked yes" in page.feedback(), "whodunnit: a notebook mark is the engine's: " + page.feedback())
     page.shot("whodunnit-case")

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -236,11 +235,20 @@ TYPED_TEST(Contract, EveryDrawnTargetIsALegalMove) {
   } else {
     const std::size_t item = Fixture<G>::play_items(sample<G>()).front();
     typename G::Play play = G::Play::start(sample<G>(), item);
-    const auto targets = [](const std::string& svg) {
+    const auto targets = [](const std::string& svg) {  // every data-move="..." value, unescaped
       std::vector<std::string> moves;
-      static const std::regex kTarget(R"re(data-move="([^"]*)")re");
-      for (auto it = std::sregex_iterator(svg.begin(), svg.end(), kTarget); it != std::sregex_iterator(); ++it)
-        moves.push_back(std::regex_replace((*it)[1].str(), std::regex("&amp;"), "&"));
+      const std::string key = "data-move=\"";
+      for (std::size_t at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+        const std::size_t start = at + key.size();
+        const std::string raw = svg.substr(start, svg.find('"', start) - start);
+        std::string move;
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+          const bool amp = raw.compare(i, 5, "&amp;") == 0;
+          move += raw[i];
+          if (amp) i += 4;
+        }
+        moves.push_back(move);
+      }
       return moves;
     };
     for (const std::string& next : G::solution(sample<G>(), item)) {

@@ -133,6 +133,7 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
   expect_refused("/download/prism/nosuch.json", 404);
   expect_refused("/studio/prism?pack=nosuch", 404);
   expect_refused("/studio/whodunnit", 404);
+  expect_refused("/api/play?game=prism&pack=campaign&item=1&hint=1", 404);  // prism gives no hints
   std::string many = "tap%20A1";
   for (std::size_t i = 0; i < kMaxMoves; ++i) many += "%3Btap%20A1";
   EXPECT_GE(get("/api/play?game=prism&pack=campaign&item=1&moves=" + many).status, 400);
@@ -185,6 +186,15 @@ TEST_F(Serve, TheEngineJudgesEveryMoveAndTheUrlRestoresThePosition) {
   // A bomb cannot be taken back: the engine says so.
   const Reply bomb = get("/api/play?game=bomb&pack=seed-1&item=1&move=undo");
   EXPECT_EQ(bomb.status, 422) << bomb.body;
+}
+
+TEST_F(Serve, AWhodunnitHintIsTheEnginesAndTakesNoMove) {
+  const Reply r = get("/api/play?game=whodunnit&seed=11&cast=4&item=1&hint=1");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const nlohmann::json state = nlohmann::json::parse(r.body);
+  EXPECT_TRUE(state["hints"]);
+  EXPECT_FALSE(state["hint"].get<std::string>().empty());
+  EXPECT_EQ(state["moves_made"], 0);
 }
 
 TEST_F(Serve, AFloodOfSeedsKeepsTheCacheWithinItsBound) {

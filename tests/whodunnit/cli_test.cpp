@@ -259,6 +259,12 @@ TEST_F(WhodunnitCli, PlayExitsZeroOneOrTwo) {
   r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes'");
   EXPECT_EQ(r.code, 1) << r.out;  // unfinished: no accusation
 
+  // "hint" is the terminal's word for the solver's next step: it takes no move.
+  r = run_proven("whodunnit play " + path("case.json") + " --moves 'hint'");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "> hint\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "0 marks")) << r.out;
+
   // The transcript so far, then one line naming the move.
   r = run_proven("whodunnit play " + path("case.json") + " --moves 'mark 1 " + forename + " yes; mark 9 " + forename +
                  " yes'");

@@ -6,8 +6,10 @@
 
 #include "core/game.hpp"
 #include "core/io.hpp"
+#include "whodunnit/explain.hpp"
 #include "whodunnit/game.hpp"
 #include "whodunnit/generator.hpp"
+#include "whodunnit/report.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -71,6 +73,63 @@ TEST(WhodunnitPlay, TheSolutionWinsForEveryCast) {
     EXPECT_EQ(session.play().status().phase, PlayPhase::Won);
     EXPECT_TRUE(session.play().legal_moves().empty());
   }
+}
+
+// "mark S CATEGORY VALUE yes" for portrait s's true value in category c (1-based c, 0-based s).
+std::string right_mark(const Game::Document& doc, int s, int c) {
+  const int value = doc.content.solution[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)];
+  return "mark " + std::to_string(s + 1) + " " + doc.content.setup.categories[static_cast<std::size_t>(c)].name + " " +
+         value_name(doc, c, value) + " yes";
+}
+
+TEST(WhodunnitPlay, ThreeRightIdentitiesLockIn) {
+  const Game::Document doc = make_doc("lock", 5);
+  const int categories = doc.content.setup.category_count();
+  Play play = Play::start(doc, 0);
+  for (int s = 0; s < 2; ++s)
+    for (int c = 1; c < categories; ++c) play.apply(right_mark(doc, s, c));
+  EXPECT_EQ(play.status().figures["locked"], 0) << "two right identities are not yet three";
+  // Portrait 3 complete but wrong in its first category: still nothing locks.
+  const int truth = doc.content.solution[2][1];
+  const std::string category = doc.content.setup.categories[1].name;
+  const std::string wrong = value_name(doc, 1, (truth + 1) % doc.content.setup.value_count(1));
+  play.apply("mark 3 " + category + " " + wrong + " yes");
+  for (int c = 2; c < categories; ++c) play.apply(right_mark(doc, 2, c));
+  EXPECT_EQ(play.status().figures["identities_complete"], 3);
+  EXPECT_EQ(play.status().figures["locked"], 0) << "a wrong identity never locks";
+  play.apply("clear 3 " + category + " " + wrong);
+  const MoveResult locking = play.apply(right_mark(doc, 2, 1));
+  EXPECT_EQ(locking.changes["locked"], nlohmann::json({1, 2, 3}));
+  EXPECT_NE(locking.text.find("locked in"), std::string::npos) << locking.text;
+  EXPECT_EQ(play.status().figures["locked"], 3);
+  EXPECT_EQ(play.to_json()["locked"], nlohmann::json({1, 2, 3}));
+  // Locked rows take no move, and offer none.
+  const nlohmann::json before = play.to_json();
+  try {
+    play.apply("clear 1 " + category + " " + value_name(doc, 1, doc.content.solution[0][1]));
+    ADD_FAILURE() << "a locked portrait took a move";
+  } catch (const IllegalMove& e) {
+    EXPECT_NE(std::string(e.what()).find("locked in"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(play.to_json(), before);
+  for (const std::string& move : play.legal_moves())
+    EXPECT_FALSE(move.starts_with("mark 1 ") || move.starts_with("clear 2 ") || move.starts_with("mark 3 ")) << move;
+  EXPECT_EQ(play.svg().find("data-move=\"clear 1 "), std::string::npos);
+}
+
+TEST(WhodunnitPlay, AHintIsTheSolversNextStepFromTheRightMarks) {
+  const Game::Document doc = make_doc("hint", 5);
+  Play play = Play::start(doc, 0);
+  const std::optional<Step> first = next_step(Lattice(doc.content.setup), clue_logic(doc.content), {});
+  ASSERT_TRUE(first);
+  std::string expected = step_text(doc.content, *first, {});
+  while (expected.ends_with('\n')) expected.pop_back();
+  EXPECT_EQ(play.hint(), expected);
+  // A wrong mark is counted, never named, and the hint works from the others.
+  const int truth = doc.content.solution[0][1];
+  play.apply("mark 1 " + doc.content.setup.categories[1].name + " " +
+             value_name(doc, 1, (truth + 1) % doc.content.setup.value_count(1)) + " yes");
+  EXPECT_EQ(play.hint(), "1 of your marks disagrees with the clues; from the others: " + expected);
 }
 
 TEST(WhodunnitPlay, AWrongAccusationLosesAndClosesTheCase) {

@@ -47,6 +47,8 @@
     $("undo").disabled = !state.undo || state.moves_made === 0;
     $("restart").disabled = !state.undo || state.moves_made === 0;
     $("rules").querySelector("pre").textContent = state.rules;
+    $("hint").hidden = !state.hints;
+    $("hint").disabled = state.phase !== "playing";
   }
 
   // Rolls each marble along the path the engine reported (tilt), before the new position.
@@ -110,6 +112,17 @@
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-move]");
     if (target) { event.preventDefault(); send(target.dataset.move); }
+  });
+  // A hint is asked, not played: it takes no move and goes in no URL.
+  $("hint").addEventListener("click", () => {
+    body.dataset.pending = ++pending;
+    queue = queue.then(async () => {
+      const response = await fetch(api + "&moves=" + encodeURIComponent(moves.join(";")) + "&hint=1");
+      const text = await response.text();
+      if (!response.ok) { feedback(text.trim(), true); return; }
+      feedback("Hint: " + JSON.parse(text).hint);
+    }).catch((error) => feedback("the server could not be reached: " + error, true))
+      .finally(() => { body.dataset.pending = --pending; });
   });
   $("undo").addEventListener("click", () => send("undo"));
   $("restart").addEventListener("click", () => send("restart"));
