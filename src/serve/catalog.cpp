@@ -11,6 +11,7 @@
 #include "prism/game.hpp"
 #include "serve/embedded.hpp"
 #include "tilt/game.hpp"
+#include "tilt/play.hpp"
 #include "whodunnit/game.hpp"
 
 namespace proven::serve {
@@ -20,7 +21,12 @@ namespace {
 std::vector<WebGame> all_games() {
   const nlohmann::json tilt_keys = {{"ArrowUp", "U"}, {"ArrowDown", "D"}, {"ArrowLeft", "L"}, {"ArrowRight", "R"},
                                     {"w", "U"},       {"s", "D"},         {"a", "L"},         {"d", "R"}};
-  return {make_web_game<prism::Game>(), make_web_game<tilt::Game>(tilt_keys), make_web_game<whodunnit::Game>(),
+  WebGame tilt_game = make_web_game<tilt::Game>(tilt_keys);
+  tilt_game.note = [](const nlohmann::json& facts) {
+    const std::string tiles = facts.contains("chapter") ? tilt::chapter_tiles(facts["chapter"].get<int>()) : "";
+    return tiles.empty() ? tiles : "New in this chapter: " + tiles;
+  };
+  return {make_web_game<prism::Game>(), std::move(tilt_game), make_web_game<whodunnit::Game>(),
           make_web_game<bomb::Game>(), make_web_game<demo::Game>()};
 }
 

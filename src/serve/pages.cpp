@@ -127,6 +127,8 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
   if (source.facts.contains("par")) facts += fmt::format("Par {}. ", source.facts["par"].dump());
   if (source.facts.contains("bits"))
     facts += fmt::format("Difficulty {:.1f} bits. ", source.facts["bits"].get<double>());
+  if (const std::string note = game.note(source.facts); !note.empty())
+    facts += "<br><span class=\"note\">" + xml_escape(note) + "</span><br>";
   std::string keys_help;
   if (!game.keys.empty()) keys_help = "Play with the arrow keys or W A S D (or swipe), or the buttons. ";
   const std::string main = fmt::format(

@@ -64,6 +64,8 @@ struct WebGame {
   std::string item_word;  // "level", "case", "bomb"
   // Keyboard keys (KeyboardEvent.key) that send a move, for games played by keys.
   nlohmann::json keys = nlohmann::json::object();
+  // A line for an item's page from its facts (tilt: the rule of the chapter's new tile), or empty.
+  std::function<std::string(const nlohmann::json& facts)> note = [](const nlohmann::json&) { return std::string(); };
   // A document from a file's JSON: the envelope and every field checked, then verified
   // (UserError or Failure naming the first problem).
   std::function<std::shared_ptr<const WebDocument>(const nlohmann::json& file)> load;
@@ -170,6 +172,7 @@ WebGame make_web_game(nlohmann::json keys = nlohmann::json::object()) {
                .summary = std::string(G::kSummary),
                .item_word = std::string(G::kItem),
                .keys = std::move(keys),
+               .note = [](const nlohmann::json&) { return std::string(); },
                .load = {},
                .generate = {}};
   game.load = [](const nlohmann::json& file) -> std::shared_ptr<const WebDocument> {

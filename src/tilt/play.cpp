@@ -263,6 +263,28 @@ std::vector<std::string> LevelPlay::legal_moves() const {
   return {"U", "D", "L", "R"};
 }
 
+std::string chapter_tiles(int chapter) {
+  // The chapters that bring a tile (docs/tilt.md, "Campaign"); 1, 2 and 4 bring marbles, not tiles.
+  constexpr std::array<std::pair<int, Kind>, 11> kBrought = {{{3, Kind::Pit},
+                                                              {5, Kind::StopPad},
+                                                              {6, Kind::Gate},
+                                                              {7, Kind::PluggedHole},
+                                                              {8, Kind::Spring},
+                                                              {9, Kind::Magnet},
+                                                              {10, Kind::Glass},
+                                                              {11, Kind::Cracked},
+                                                              {12, Kind::Portal},
+                                                              {13, Kind::Key},
+                                                              {13, Kind::Lock}}};
+  std::string text;
+  for (const auto& [number, kind] : kBrought)
+    if (number == chapter) {
+      if (!text.empty()) text += ' ';
+      text += tile_rule(kind);
+    }
+  return text;
+}
+
 std::string LevelPlay::rules() const {
   std::string text = fmt::format(
       "Tilt the board to roll every marble into a hole of its own colour, in par {} tilts if you can.\n"

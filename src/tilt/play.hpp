@@ -25,6 +25,10 @@
 
 namespace proven::tilt {
 
+// What the campaign's chapter `chapter` brings, in the words of the play rules: the rule line of
+// each special tile it introduces ("X pit: ..."), or empty for a chapter that brings none.
+std::string chapter_tiles(int chapter);
+
 // "U" "up" "u" "UP"... -> Dir; nothing for anything else.
 std::optional<Dir> parse_tilt(std::string_view word);
 

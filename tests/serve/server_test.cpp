@@ -96,6 +96,20 @@ TEST_F(Serve, PagesOfEveryGameAnswer) {
             json_text(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json")));
 }
 
+TEST_F(Serve, ATiltLevelPageExplainsItsChaptersNewTile) {
+  const nlohmann::json campaign = read_json_file(std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json");
+  for (std::size_t i = 0; i < campaign["body"]["levels"].size(); ++i) {
+    const int chapter = campaign["body"]["levels"][i]["chapter"];
+    const std::string page = get(fmt::format("/tilt/campaign/{}", i + 1)).body;
+    const bool noted = page.find("New in this chapter: ") != std::string::npos;
+    EXPECT_EQ(noted, chapter != 1 && chapter != 2 && chapter != 4) << "level " << i + 1;
+    if (chapter == 13) {
+      EXPECT_NE(page.find("k key (helps)"), std::string::npos);
+      EXPECT_NE(page.find("L lock (restricts"), std::string::npos);
+    }
+  }
+}
+
 TEST_F(Serve, PacksInDataAreServedOnlyWhenTheyVerify) {
   const auto& report = server_->catalog().load_report();
   const auto says = [&](const std::string& text) {
