@@ -19,6 +19,7 @@
 #include "demo/game.hpp"
 #include "prism/game.hpp"
 #include "serve/pages.hpp"
+#include "support/sanitized.hpp"
 
 namespace proven::serve {
 namespace {
@@ -98,7 +99,9 @@ TEST_F(Serve, PagesOfEveryGameAnswer) {
 
 TEST_F(Serve, ATiltLevelPageExplainsItsChaptersNewTile) {
   const nlohmann::json campaign = read_json_file(std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json");
-  for (std::size_t i = 0; i < campaign["body"]["levels"].size(); ++i) {
+  // Under sanitizers every fourth level (every chapter still) walks the same code.
+  const std::size_t stride = proven::testing::kSanitized ? 4 : 1;
+  for (std::size_t i = 0; i < campaign["body"]["levels"].size(); i += stride) {
     const int chapter = campaign["body"]["levels"][i]["chapter"];
     const std::string page = get(fmt::format("/tilt/campaign/{}", i + 1)).body;
     const bool noted = page.find("New in this chapter: ") != std::string::npos;
