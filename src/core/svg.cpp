@@ -78,6 +78,14 @@ Svg& Svg::title(std::string_view content) {
   return *this;
 }
 
+Svg& Svg::grid_labels(int columns, int rows, double cell, double margin) {
+  constexpr auto kLabel = R"(font-family="sans-serif" font-size="12" fill="#999" text-anchor="middle")";
+  for (int x = 0; x < columns; ++x)
+    text(margin + (x + 0.5) * cell, 16, std::string(1, static_cast<char>('A' + x)), kLabel);
+  for (int y = 0; y < rows; ++y) text(margin / 2, margin + (y + 0.5) * cell + 4, std::to_string(y + 1), kLabel);
+  return *this;
+}
+
 std::string Svg::str(bool standalone) const {
   std::string out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
   out += fmt::format(

@@ -23,6 +23,10 @@ class Svg {
   Svg& open_group(std::string_view attributes);
   Svg& close_group();
   Svg& title(std::string_view content);
+  // The names of a grid's cells around it, as every game names cells (core/coords.hpp): column
+  // letters above, row numbers at the left, in a margin of `margin` before a grid of square
+  // cells of size `cell` whose top-left corner is (margin, margin).
+  Svg& grid_labels(int columns, int rows, double cell, double margin);
 
   // The complete document (with XML declaration when standalone, without for inline HTML).
   std::string str(bool standalone = true) const;

@@ -103,10 +103,7 @@ std::string render_play_svg(const Board& board, const std::vector<int>& tappable
   const double w = board.width * kCell, h = board.height * kCell;
   Svg svg(w + kMargin + 8, h + kMargin + 8);
   svg.rect(0, 0, w + kMargin + 8, h + kMargin + 8, R"(fill="#0c0d10")");
-  constexpr auto kLabel = R"(font-family="sans-serif" font-size="12" fill="#999" text-anchor="middle")";
-  for (int x = 0; x < board.width; ++x) svg.text(kMargin + (x + 0.5) * kCell, 16, std::string(1, 'A' + x), kLabel);
-  for (int y = 0; y < board.height; ++y)
-    svg.text(kMargin / 2, kMargin + (y + 0.5) * kCell + 4, std::to_string(y + 1), kLabel);
+  svg.grid_labels(board.width, board.height, kCell, kMargin);
   draw_board(svg, board, kMargin, kMargin);
   for (const int cell : tappable) {
     const int x = cell % board.width, y = cell / board.width;
