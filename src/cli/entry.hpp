@@ -32,9 +32,6 @@
 
 namespace proven::cli {
 
-// Splits a move list: moves are separated by ';' or newlines; blank moves are skipped.
-std::vector<std::string> split_moves(const std::string& text);
-
 // The 0-based item `--item K` names (1-based); UserError giving the valid range otherwise.
 template <Game G>
 std::size_t item_index(const typename G::Document& doc, std::size_t number, const std::string& path) {

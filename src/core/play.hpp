@@ -62,6 +62,11 @@ inline std::vector<std::string_view> split_words(std::string_view text) {
   return words;
 }
 
+// A list of moves as a person writes one (`play --moves "tap C3; tap D5"`, a line typed at the
+// terminal, a page's URL): moves are separated by ';' or newlines, spaces around them are
+// dropped, blank moves are skipped.
+std::vector<std::string> split_moves(std::string_view text);
+
 // What every game's Play provides. `Document` is the game's file (a pack, a case, a rule book).
 template <class P, class Document>
 concept PlayOf = std::copy_constructible<P> &&

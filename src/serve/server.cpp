@@ -42,18 +42,6 @@ std::size_t item_number(const std::string& text, const WebDocument& doc, const W
   return number - 1;
 }
 
-// Moves as the URL keeps them: "tap C3;tap A1".
-std::vector<std::string> split_moves(const std::string& text) {
-  std::vector<std::string> moves;
-  std::size_t start = 0;
-  while (start <= text.size() && !text.empty()) {
-    const std::size_t end = std::min(text.find(';', start), text.size());
-    if (end > start) moves.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return moves;
-}
-
 // Debian's cpp-httplib is built with a listen queue of 5 connections: a page burst (many
 // browsers, or wrk opening 128 connections) overflows it and each dropped handshake costs a
 // one-second retry. Listening again on the same socket only lengthens its queue (Linux).

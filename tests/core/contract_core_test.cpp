@@ -167,6 +167,15 @@ TEST(Session, AGameWithoutUndoRefusesIt) {
   EXPECT_EQ(session.play().value, 1);
 }
 
+TEST(MoveList, MovesSplitOnSemicolonsAndNewlinesTrimmedWithoutBlanks) {
+  using Moves = std::vector<std::string>;
+  EXPECT_EQ(split_moves("tap C3; tap D5;tap A1"), (Moves{"tap C3", "tap D5", "tap A1"}));
+  EXPECT_EQ(split_moves("  U\n\tD \r\n;;  ;L"), (Moves{"U", "D", "L"}));
+  EXPECT_EQ(split_moves("mark 3 room billiard room yes"), (Moves{"mark 3 room billiard room yes"}));
+  EXPECT_TRUE(split_moves("").empty());
+  EXPECT_TRUE(split_moves(" ; \n ").empty());
+}
+
 TEST(TallyJson, ReadsBackWhatItWritesAndRefusesInconsistentCounts) {
   Tally tally;
   tally.declare("never fired");

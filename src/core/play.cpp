@@ -1,8 +1,8 @@
-#include "cli/entry.hpp"
+#include "core/play.hpp"
 
-namespace proven::cli {
+namespace proven {
 
-std::vector<std::string> split_moves(const std::string& text) {
+std::vector<std::string> split_moves(std::string_view text) {
   std::vector<std::string> moves;
   std::string current;
   const auto flush = [&] {
@@ -24,4 +24,4 @@ std::vector<std::string> split_moves(const std::string& text) {
   return moves;
 }
 
-}  // namespace proven::cli
+}  // namespace proven
