@@ -84,29 +84,28 @@
   // its turn instead of being lost. body[data-pending] counts the moves not yet drawn.
   let queue = Promise.resolve();
   let pending = 0;
-  function send(move) {
+  function enqueue(task) {
     body.dataset.pending = ++pending;
-    queue = queue.then(() => sendNow(move)).finally(() => { body.dataset.pending = --pending; });
+    queue = queue.then(task)
+      .catch((error) => feedback("the server could not be reached: " + error, true))
+      .finally(() => { body.dataset.pending = --pending; });
   }
+  const send = (move) => enqueue(() => sendNow(move));
 
   async function sendNow(move) {
-    try {
-      const url = api + "&moves=" + encodeURIComponent(moves.join(";")) + "&move=" + encodeURIComponent(move);
-      const response = await fetch(url);
-      const text = await response.text();
-      if (!response.ok) { feedback(text.trim(), true); return; }
-      const next = JSON.parse(text);
-      moves.push(move);
-      const here = new URL(location.href);
-      here.searchParams.set("moves", moves.join(";"));
-      history.replaceState(null, "", here);
-      await animate(next.last);
-      state = next;
-      draw();
-      feedback(next.last ? next.last.text : "");
-    } catch (error) {
-      feedback("the server could not be reached: " + error, true);
-    }
+    const url = api + "&moves=" + encodeURIComponent(moves.join(";")) + "&move=" + encodeURIComponent(move);
+    const response = await fetch(url);
+    const text = await response.text();
+    if (!response.ok) { feedback(text.trim(), true); return; }
+    const next = JSON.parse(text);
+    moves.push(move);
+    const here = new URL(location.href);
+    here.searchParams.set("moves", moves.join(";"));
+    history.replaceState(null, "", here);
+    await animate(next.last);
+    state = next;
+    draw();
+    feedback(next.last ? next.last.text : "");
   }
 
   document.addEventListener("click", (event) => {
@@ -114,16 +113,12 @@
     if (target) { event.preventDefault(); send(target.dataset.move); }
   });
   // A hint is asked, not played: it takes no move and goes in no URL.
-  $("hint").addEventListener("click", () => {
-    body.dataset.pending = ++pending;
-    queue = queue.then(async () => {
-      const response = await fetch(api + "&moves=" + encodeURIComponent(moves.join(";")) + "&hint=1");
-      const text = await response.text();
-      if (!response.ok) { feedback(text.trim(), true); return; }
-      feedback("Hint: " + JSON.parse(text).hint);
-    }).catch((error) => feedback("the server could not be reached: " + error, true))
-      .finally(() => { body.dataset.pending = --pending; });
-  });
+  $("hint").addEventListener("click", () => enqueue(async () => {
+    const response = await fetch(api + "&moves=" + encodeURIComponent(moves.join(";")) + "&hint=1");
+    const text = await response.text();
+    if (!response.ok) { feedback(text.trim(), true); return; }
+    feedback("Hint: " + JSON.parse(text).hint);
+  }));
   $("undo").addEventListener("click", () => send("undo"));
   $("restart").addEventListener("click", () => send("restart"));
   document.addEventListener("keydown", (event) => {
