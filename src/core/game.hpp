@@ -123,6 +123,30 @@ concept Game = requires {
   { G::bench(jobs) } -> std::same_as<BenchReport>;
 };
 
+// Optional: a designer's look inside the proof of one item. The prover's working state is drawn
+// with some of the item's parts switched off (a whodunnit's clues), so a designer sees what each
+// part adds: the original Bad Bohemians' "Little Grey Cells" tool. Front ends list the switches
+// and show the picture; only the game computes and draws.
+struct InspectionSwitch {
+  std::string label;  // "clue 3": how the switch is named
+  std::string text;   // what it is (the clue's sentence)
+  std::string note;   // one line of figures about it ("obviousness 12; off: ambiguity 4")
+  bool on = true;
+};
+
+struct Inspection {
+  std::string summary;  // one line: what the prover makes of the item with the switches as set
+  std::vector<InspectionSwitch> switches;
+  std::string svg;  // the prover's state, drawn (inline SVG, no XML declaration)
+};
+
+// `off`: 0-based indices of switches turned off; an index out of range is a UserError.
+template <class G>
+concept InspectedGame = Game<G> &&
+    requires(const typename G::Document& doc, std::size_t item, const std::vector<std::size_t>& off) {
+  { G::inspect(doc, item, off) } -> std::same_as<Inspection>;
+};
+
 // The envelope this build writes for a game's documents (and expects when reading).
 template <Game G>
 Envelope expected_envelope() {

@@ -138,11 +138,15 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
       "<div id=\"board\" class=\"board\"></div>\n<div id=\"buttons\" class=\"buttons\"></div>\n"
       "<p class=\"controls\"><button id=\"undo\">Undo</button> <button id=\"restart\">Restart</button> "
       "<button id=\"hint\" hidden>Hint</button> "
-      "<a id=\"next\" class=\"next\" href=\"{}\"{}>Next {}</a></p>\n"
+      "<a id=\"next\" class=\"next\" href=\"{}\"{}>Next {}</a>{}</p>\n"
       "<script type=\"application/json\" id=\"state\">{}</script>\n<script src=\"/assets/play.js\"></script>\n",
       xml_escape(source.title), facts, keys_help, source.back_url, xml_escape(source.back_title), "",
       game.name == "whodunnit" ? " open" : "", game.name == "whodunnit" ? "The case and how to play" : "How to play",
-      source.next_url, source.next_url.empty() ? " hidden" : "", game.item_word, script_json(state));
+      source.next_url, source.next_url.empty() ? " hidden" : "", game.item_word,
+      source.designer_url.empty()
+          ? std::string()
+          : fmt::format(" <a class=\"designer\" href=\"{}\">Designer grid</a>", xml_escape(source.designer_url)),
+      script_json(state));
   const std::string api = fmt::format("/api/play?game={}&{}&item={}", game.name, source.query, source.item + 1);
   return page_layout(source.title,
                      fmt::format(" class=\"play game-{}\" data-api=\"{}\" data-keys=\"{}\"", game.name, xml_escape(api),

@@ -17,6 +17,7 @@ struct PlaySource {
   std::size_t item = 0;                             // 0-based
   std::string next_url;                             // the next item's page, or empty
   std::string back_url, back_title;                 // the listing it came from
+  std::string designer_url;                         // the item's designer view, or empty
   nlohmann::json facts = nlohmann::json::object();  // item_facts
 };
 

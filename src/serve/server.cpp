@@ -1,5 +1,6 @@
 #include "serve/server.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <mutex>
@@ -23,7 +24,7 @@ constexpr std::size_t kWorkers = 256;
 
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
-  static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move", "hint"};
+  static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move", "hint", "grid", "off"};
   return names;
 }
 
@@ -40,6 +41,27 @@ std::size_t item_number(const std::string& text, const WebDocument& doc, const W
   if (number < 1 || number > doc.item_count())
     throw HttpError(404, fmt::format("no {} {}: this one has 1..{}", game.item_word, number, doc.item_count()));
   return number - 1;
+}
+
+// The switches a designer view has turned off, from "2,5" (1-based): 0-based indices, sorted,
+// each once. HttpError 400 for anything but a list of numbers.
+std::vector<std::size_t> switches_off(const std::string& text) {
+  std::vector<std::size_t> off;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    std::size_t number = 0;
+    const char* first = text.data() + start;
+    const char* last = text.data() + end;
+    const auto [stop, error] = std::from_chars(first, last, number);
+    if (first == last || error != std::errc() || stop != last || number < 1 || off.size() >= 1000)
+      throw HttpError(400, fmt::format("off={}: expected switch numbers from 1, comma-separated", text.substr(0, 40)));
+    if (std::ranges::find(off, number - 1) == off.end()) off.push_back(number - 1);
+    start = end + 1;
+  }
+  std::ranges::sort(off);
+  return off;
 }
 
 // Debian's cpp-httplib is built with a listen queue of 5 connections: a page burst (many
@@ -96,7 +118,7 @@ struct Server::State {
   }
 
   std::string play(const WebGame& game, const Found& found, std::size_t item, const std::string& back_url,
-                   const std::string& next_url, const httplib::Request& request) {
+                   const std::string& next_url, const std::string& designer_url, const httplib::Request& request) {
     PlaySource source{
         .game = game.name,
         .query = found.query,
@@ -107,9 +129,22 @@ struct Server::State {
         .next_url = next_url,
         .back_url = back_url,
         .back_title = "All " + game.item_word + "s",
+        .designer_url = game.inspectable ? designer_url : std::string(),
         .facts = found.document->item_facts(item)};
     const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), std::nullopt);
     return play_page(game, source, state);
+  }
+
+  // An item's designer view (studio.hpp designer_page), from the item's play page URL.
+  std::string designer(const WebGame& game, const Found& found, std::size_t item, const std::string& play_url,
+                       const httplib::Request& request) {
+    const std::vector<std::size_t> off = switches_off(param(request, "off"));
+    const std::optional<Inspection> view = found.document->inspect(item, off);
+    if (!view) throw HttpError(404, fmt::format("{} has no designer view", game.name));
+    const std::string base = play_url + (play_url.find('?') == std::string::npos ? "?" : "&") + "grid=1";
+    const std::string title =
+        found.title + (found.document->item_count() > 1 ? fmt::format(", {} {}", game.item_word, item + 1) : "");
+    return designer_page(game, title, base, play_url, *view, off);
   }
 
   void routes();
@@ -206,7 +241,10 @@ void Server::State::routes() {
              const Found found = find(game, request);
              const std::size_t item =
                  request.has_param("item") ? item_number(param(request, "item"), *found.document, game) : 0;
-             html(r, play(game, found, item, "/" + game.name, "", request));
+             std::string url = "/" + game.name + "?" + found.query;
+             if (request.has_param("item")) url += fmt::format("&item={}", item + 1);
+             if (request.has_param("grid")) return html(r, designer(game, found, item, url, request));
+             html(r, play(game, found, item, "/" + game.name, "", url + "&grid=1", request));
            }));
   http.Get(R"(/([a-z]+)/([^/]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());
@@ -219,9 +257,11 @@ void Server::State::routes() {
              const Found found{pack.document, "pack=" + url_encode(pack.name), pack.name};
              const std::size_t item = item_number(request.matches[3].str(), *pack.document, game);
              const std::string base = "/" + game.name + "/" + url_encode(pack.name);
+             if (request.has_param("grid"))
+               return html(r, designer(game, found, item, fmt::format("{}/{}", base, item + 1), request));
              const std::string next =
                  item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
-             html(r, play(game, found, item, base, next, request));
+             html(r, play(game, found, item, base, next, fmt::format("{}/{}?grid=1", base, item + 1), request));
            }));
   http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
     if (response.body.empty())

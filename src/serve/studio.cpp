@@ -151,4 +151,38 @@ std::string studio_page(const WebGame& game, const PackEntry& pack, const std::v
   return page_layout(fmt::format("Studio {} {}", game.name, pack.name), "", main);
 }
 
+std::string designer_page(const WebGame& game, const std::string& title, const std::string& base_url,
+                          const std::string& play_url, const Inspection& view, const std::vector<std::size_t>& off) {
+  // The link that shows the view with exactly `switched_off` off (1-based in the URL).
+  const auto with_off = [&](const std::vector<std::size_t>& switched_off) {
+    std::string list;
+    for (const std::size_t i : switched_off) {
+      if (!list.empty()) list += ',';
+      list += std::to_string(i + 1);
+    }
+    return list.empty() ? base_url : base_url + "&off=" + list;
+  };
+  std::vector<std::size_t> every;
+  for (std::size_t i = 0; i < view.switches.size(); ++i) every.push_back(i);
+  std::string main = fmt::format(
+      "<h1>Designer grid · {} · {}</h1>\n<p class=\"facts\">The solver's bounds: each cell is how many suspects "
+      "have both names, after propagation. Switch clues off and on to see what each one adds. "
+      "<a href=\"{}\">Play this {}</a> · <a href=\"{}\">all on</a> · <a href=\"{}\">all off</a></p>\n"
+      "<p id=\"verdict\" class=\"status\">{}</p>\n<div class=\"designer\"><ol class=\"switches\">\n",
+      game.name, xml_escape(title), xml_escape(play_url), game.item_word, xml_escape(base_url),
+      xml_escape(with_off(every)), xml_escape(view.summary));
+  for (std::size_t i = 0; i < view.switches.size(); ++i) {
+    const InspectionSwitch& item = view.switches[i];
+    std::vector<std::size_t> toggled;
+    for (const std::size_t j : every)
+      if ((std::ranges::find(off, j) != off.end()) != (j == i)) toggled.push_back(j);
+    main += fmt::format(
+        "<li class=\"switch {}\" data-switch=\"{}\"><a href=\"{}\">{} {}</a> {}<br><small>{}</small></li>\n",
+        item.on ? "on" : "off", i + 1, xml_escape(with_off(toggled)), item.on ? "\u2611" : "\u2610",
+        xml_escape(item.label), xml_escape(item.text), xml_escape(item.note));
+  }
+  main += "</ol>\n<div class=\"grid\">" + view.svg + "</div></div>\n";
+  return page_layout(fmt::format("Designer grid {} {}", game.name, title), "", main);
+}
+
 }  // namespace proven::serve

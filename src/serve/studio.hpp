@@ -10,4 +10,10 @@ namespace proven::serve {
 
 std::string studio_page(const WebGame& game, const PackEntry& pack, const std::vector<const PackEntry*>& others);
 
+// The designer's view of one item (core/game.hpp Inspection; whodunnit: the solver's bounds grid
+// with each clue switchable, `?grid=1&off=2,5`). Each switch is a link that turns it off or on:
+// the URL keeps which are off, so a view can be shared. `base_url` names the item with grid=1.
+std::string designer_page(const WebGame& game, const std::string& title, const std::string& base_url,
+                          const std::string& play_url, const Inspection& view, const std::vector<std::size_t>& off);
+
 }  // namespace proven::serve

@@ -53,15 +53,19 @@ class WebDocument {
   // with `want_hint` the game's hint (HttpError 404 for a game without hints).
   virtual nlohmann::json play(std::size_t item, const std::vector<std::string>& moves,
                               const std::optional<std::string>& next, bool want_hint = false) const = 0;
+  // The game's designer view with the switches `off` turned off (core/game.hpp InspectedGame),
+  // or nullopt for a game without one.
+  virtual std::optional<Inspection> inspect(std::size_t item, const std::vector<std::size_t>& off) const = 0;
   virtual std::string file_text() const = 0;       // the document as its game writes it
   virtual const nlohmann::json& body() const = 0;  // its body, as the file has it (the studio plots it)
   virtual std::string seed() const = 0;
 };
 
 struct WebGame {
-  std::string name;       // "prism": the URL prefix
-  std::string summary;    // what the game proves, one line
-  std::string item_word;  // "level", "case", "bomb"
+  std::string name;          // "prism": the URL prefix
+  std::string summary;       // what the game proves, one line
+  std::string item_word;     // "level", "case", "bomb"
+  bool inspectable = false;  // has a designer view (core/game.hpp InspectedGame)
   // Keyboard keys (KeyboardEvent.key) that send a move, for games played by keys.
   nlohmann::json keys = nlohmann::json::object();
   // A line for an item's page from its facts (tilt: the rule of the chapter's new tile), or empty.
@@ -138,6 +142,13 @@ class DocumentOf final : public WebDocument {
     return state;
   }
 
+  std::optional<Inspection> inspect(std::size_t item, const std::vector<std::size_t>& off) const override {
+    if constexpr (InspectedGame<G>)
+      return G::inspect(doc_, item, off);
+    else
+      return std::nullopt;
+  }
+
   std::string file_text() const override { return json_text(document_to_json<G>(doc_)); }
   const nlohmann::json& body() const override { return body_; }
   std::string seed() const override { return doc_.seed; }
@@ -171,6 +182,7 @@ WebGame make_web_game(nlohmann::json keys = nlohmann::json::object()) {
   WebGame game{.name = std::string(G::kName),
                .summary = std::string(G::kSummary),
                .item_word = std::string(G::kItem),
+               .inspectable = InspectedGame<G>,
                .keys = std::move(keys),
                .note = [](const nlohmann::json&) { return std::string(); },
                .load = {},

@@ -10,6 +10,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "whodunnit/generator.hpp"
+#include "whodunnit/inspect.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
 
@@ -50,6 +51,11 @@ std::vector<std::string> Game::verify(const Document& doc, const VerifyOptions&)
 std::string Game::show_text(const Document& doc, std::size_t item) {
   PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
   return case_text(doc.content);
+}
+
+Inspection Game::inspect(const Document& doc, std::size_t item, const std::vector<std::size_t>& off) {
+  PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
+  return inspect_case(doc.content, off);
 }
 
 std::vector<std::string> Game::solution(const Document& doc, std::size_t item) {

@@ -97,10 +97,13 @@ struct Game {
   static std::optional<std::string> show_svg(const Document&, std::size_t) { return std::nullopt; }
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
+  // The designer's grid with some clues switched off (inspect.hpp; core/game.hpp InspectedGame).
+  static Inspection inspect(const Document& doc, std::size_t item, const std::vector<std::size_t>& off);
 };
 
 static_assert(proven::Game<Game>);
 static_assert(proven::DrawnPlay<Game::Play>);
 static_assert(proven::HintedPlay<Game::Play>);
+static_assert(proven::InspectedGame<Game>);
 
 }  // namespace proven::whodunnit

@@ -150,6 +150,22 @@ def play_whodunnit(page, proven):
     page.click_move("accuse %s" % answer)
     check(page.phase() == "won", "whodunnit: accusing the murderer wins: " + page.status())
     page.shot("whodunnit-solved")
+    # The designer grid, from the play page's link: switching a clue off and on again is the
+    # solver's verdict changing and coming back.
+    page.open("/whodunnit?seed=11&cast=5")
+    page.driver.find_element(By.CSS_SELECTOR, "a.designer").click()
+    page.wait(lambda d: d.find_elements(By.ID, "verdict"))
+    verdict = lambda: page.driver.find_element(By.ID, "verdict").text
+    check("determined, exactly one solution" in verdict(), "whodunnit grid: every clue on determines: " + verdict())
+    check(len(page.driver.find_elements(By.CSS_SELECTOR, ".grid svg text")) > 50, "whodunnit grid: the cells are drawn")
+    clues = len(page.driver.find_elements(By.CSS_SELECTOR, "li.switch"))
+    page.driver.find_element(By.CSS_SELECTOR, '[data-switch="1"] a').click()
+    page.wait(lambda d: verdict().startswith("%d of %d clues on" % (clues - 1, clues)))
+    check(page.driver.find_element(By.CSS_SELECTOR, '[data-switch="1"]').get_attribute("class") == "switch off",
+          "whodunnit grid: clue 1 is switched off")
+    page.shot("whodunnit-grid")
+    page.driver.find_element(By.CSS_SELECTOR, '[data-switch="1"] a').click()
+    page.wait(lambda d: "determined, exactly one solution" in verdict())
 
 
 def read_manual(page):

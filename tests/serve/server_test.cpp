@@ -214,6 +214,35 @@ TEST_F(Serve, AWhodunnitHintIsTheEnginesAndTakesNoMove) {
   EXPECT_EQ(state["moves_made"], 0);
 }
 
+// The designer grid (whodunnit `&grid=1`): a switch per clue whose link turns exactly that clue
+// off or on, the solver's verdict, the bounds picture; bad switch lists are 400s.
+TEST_F(Serve, TheDesignerGridSwitchesCluesOffAndOn) {
+  const Reply all = get("/whodunnit?seed=11&cast=4&grid=1");
+  ASSERT_EQ(all.status, 200) << all.body.substr(0, 300);
+  EXPECT_NE(all.body.find("determined, exactly one solution"), std::string::npos);
+  EXPECT_NE(all.body.find("<svg"), std::string::npos);
+  const int switches = [&] {
+    int n = 0;
+    for (std::size_t at = all.body.find("class=\"switch on\""); at != std::string::npos;
+         at = all.body.find("class=\"switch on\"", at + 1))
+      ++n;
+    return n;
+  }();
+  ASSERT_GT(switches, 3);
+  // Switch 2's link turns clue 2 off; in that view, its link turns it back on.
+  EXPECT_NE(all.body.find("href=\"/whodunnit?seed=11&amp;cast=4&amp;grid=1&amp;off=2\""), std::string::npos);
+  const Reply off = get("/whodunnit?seed=11&cast=4&grid=1&off=2,1");
+  ASSERT_EQ(off.status, 200) << off.body.substr(0, 300);
+  EXPECT_NE(off.body.find(fmt::format("{} of {} clues on", switches - 2, switches)), std::string::npos);
+  EXPECT_NE(off.body.find("<li class=\"switch off\" data-switch=\"2\"><a href=\"/whodunnit?seed=11&amp;cast=4&amp;"
+                          "grid=1&amp;off=1\">"),
+            std::string::npos);
+  expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=x", 400);
+  expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=0", 400);
+  expect_refused(fmt::format("/whodunnit?seed=11&cast=4&grid=1&off={}", switches + 1), 400);
+  expect_refused("/prism/campaign/1?grid=1", 404);  // a game without a designer view
+}
+
 TEST_F(Serve, AFloodOfSeedsKeepsTheCacheWithinItsBound) {
   const auto& cache = server_->catalog().cache();
   const auto misses = cache.misses(), hits = cache.hits();
