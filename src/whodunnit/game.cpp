@@ -12,6 +12,7 @@
 #include "whodunnit/generator.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
+#include "whodunnit/seating.hpp"
 
 namespace proven::whodunnit {
 
@@ -50,6 +51,11 @@ std::vector<std::string> Game::verify(const Document& doc, const VerifyOptions&)
 std::string Game::show_text(const Document& doc, std::size_t item) {
   PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
   return case_text(doc.content);
+}
+
+std::optional<std::string> Game::show_svg(const Document& doc, std::size_t item) {
+  PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
+  return seating_svg(doc.content.setup.cast);
 }
 
 std::vector<std::string> Game::solution(const Document& doc, std::size_t item) {

@@ -94,7 +94,8 @@ struct Game {
   static std::vector<std::string> verify(const Document& doc, const VerifyOptions& = {});
   static std::size_t item_count(const Document&) { return 1; }
   static std::string show_text(const Document& doc, std::size_t item);
-  static std::optional<std::string> show_svg(const Document&, std::size_t) { return std::nullopt; }
+  // The seating (seating.hpp): the table, a numbered seat per suspect, suspect 1's left and right.
+  static std::optional<std::string> show_svg(const Document& doc, std::size_t item);
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
 };
