@@ -52,9 +52,10 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
-    // The notebook for a browser: each cell carries the move that takes it one step round
-    // not marked -> yes -> no -> not marked (skipping a mark the notebook would refuse), and each
-    // portrait an "accuse k" button (core/play.hpp, DrawnPlay).
+    // The notebook for a browser, under the seating picture (seating.hpp; drawn only, no move in
+    // it): each cell carries the move that takes it one step round not marked -> yes -> no -> not
+    // marked (skipping a mark the notebook would refuse), and each portrait an "accuse k" button
+    // (core/play.hpp, DrawnPlay).
     std::string svg() const;
     // The solver's next step from the marks that agree with the clues, with the clues it cites
     // (core/play.hpp, HintedPlay). Marks that disagree are counted, never named.
