@@ -13,6 +13,7 @@
 #include "whodunnit/inspect.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
+#include "whodunnit/seating.hpp"
 
 namespace proven::whodunnit {
 
@@ -56,6 +57,11 @@ std::string Game::show_text(const Document& doc, std::size_t item) {
 Inspection Game::inspect(const Document& doc, std::size_t item, const std::vector<std::size_t>& off) {
   PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
   return inspect_case(doc.content, off);
+}
+
+std::optional<std::string> Game::show_svg(const Document& doc, std::size_t item) {
+  PROVEN_CHECK(item == 0, "a whodunnit document holds one case");
+  return seating_svg(doc.content.setup.cast);
 }
 
 std::vector<std::string> Game::solution(const Document& doc, std::size_t item) {

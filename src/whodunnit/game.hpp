@@ -52,9 +52,10 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
-    // The notebook for a browser: each cell carries the move that takes it one step round
-    // not marked -> yes -> no -> not marked (skipping a mark the notebook would refuse), and each
-    // portrait an "accuse k" button (core/play.hpp, DrawnPlay).
+    // The notebook for a browser, under the seating picture (seating.hpp; drawn only, no move in
+    // it): each cell carries the move that takes it one step round not marked -> yes -> no -> not
+    // marked (skipping a mark the notebook would refuse), and each portrait an "accuse k" button
+    // (core/play.hpp, DrawnPlay).
     std::string svg() const;
     // The solver's next step from the marks that agree with the clues, with the clues it cites
     // (core/play.hpp, HintedPlay). Marks that disagree are counted, never named.
@@ -94,7 +95,8 @@ struct Game {
   static std::vector<std::string> verify(const Document& doc, const VerifyOptions& = {});
   static std::size_t item_count(const Document&) { return 1; }
   static std::string show_text(const Document& doc, std::size_t item);
-  static std::optional<std::string> show_svg(const Document&, std::size_t) { return std::nullopt; }
+  // The seating (seating.hpp): the table, a numbered seat per suspect, suspect 1's left and right.
+  static std::optional<std::string> show_svg(const Document& doc, std::size_t item);
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
   // The designer's grid with some clues switched off (inspect.hpp; core/game.hpp InspectedGame).

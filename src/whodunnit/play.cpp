@@ -10,6 +10,7 @@
 #include "whodunnit/game.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
+#include "whodunnit/seating.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -398,7 +399,11 @@ std::string Game::Play::svg() const {
     left[at(k)] = x;
     x += width[at(k)];
   }
-  Svg svg(x + 100, kTop + kRow * f.cast() + 10);  // the accuse buttons at the right
+  // The seating above the notebook: the neighbour clues need it while marking, and a picture in
+  // the notebook's own SVG needs no change to the page every game shares. It holds no move.
+  Svg svg(std::max(x + 100, kSeatingWidth), kSeatingHeight + kTop + kRow * f.cast() + 10);  // accuse at the right
+  draw_seating(svg, f.cast(), 0, 0);
+  svg.open_group(fmt::format(R"svg(transform="translate(0,{})")svg", kSeatingHeight));
   constexpr auto kSmall = R"(font-family="sans-serif" font-size="12" fill="#ccc" text-anchor="middle")";
   constexpr auto kMarkText = R"(font-family="sans-serif" font-size="13" fill="#eee" text-anchor="middle")";
   for (int k = 0; k < f.column_count(); ++k) {
@@ -441,6 +446,7 @@ std::string Game::Play::svg() const {
     svg.text(x + 50, y + 19, accused_ == s ? "accused" : "accuse", kMarkText);
     if (open) svg.close_group();
   }
+  svg.close_group();
   return svg.str(false);
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "whodunnit/case_json.hpp"
+#include "whodunnit/seating.hpp"
 #include "whodunnit/text.hpp"
 
 namespace proven::whodunnit {
@@ -91,7 +92,13 @@ std::string case_text(const Case& c) {
                                  kCaseFormat, c.generator_version);
   std::vector<std::string> portraits;
   for (int s = 0; s < setup.cast; ++s) portraits.push_back(std::to_string(s + 1));
-  text += fmt::format("Portraits: {}. Each is one suspect; who is who is the puzzle.\n\n", join(portraits, ", "));
+  text += fmt::format(
+      "Portraits: {}. Each is one suspect; who is who is the puzzle.\n"
+      "Suspect k of the accounts is the sitter in portrait k.\n\n",
+      join(portraits, ", "));
+  // The clues' seating (clues.hpp) in words and as a picture: "on my left" means nothing until
+  // the reader knows which way round the table the portraits run.
+  text += seating_text(setup.cast) + "\n";
   text += "Names in play (how many suspects have each):\n";
   for (int k = 1; k < setup.category_count(); ++k) {
     std::vector<std::string> values;

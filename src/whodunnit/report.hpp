@@ -8,8 +8,9 @@
 
 namespace proven::whodunnit {
 
-// The portraits, the names in play per category with their counts, every clue (an eyewitness
-// clue as the speaker's account), and the question.
+// The portraits, the seating (its sentence and ASCII picture, seating.hpp), the names in play per
+// category with their counts, every clue (an eyewitness clue as the speaker's account), and the
+// question.
 std::string case_text(const Case& c);
 
 // One line per portrait: "portrait 3: Abigail Caine, Colonel, library".

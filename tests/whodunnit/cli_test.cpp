@@ -70,6 +70,16 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
         << i;
   }
   EXPECT_EQ(run_proven("whodunnit verify " + path("case.json")).code, 0);
+
+  // The seating is stated in the text and drawn by --svg: a seat per suspect, nothing else.
+  EXPECT_TRUE(has(text, "Seating: the suspects sat round one table in portrait order")) << text;
+  EXPECT_TRUE(has(text, "(left: 5) <-- 1 --> (right: 2)")) << text;
+  r = run_proven("whodunnit show " + path("case.json") + " --svg " + path("seating.svg"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "picture: " + path("seating.svg"))) << r.out;
+  const std::string svg = proven::read_file(path("seating.svg"));
+  for (int s = 1; s <= 5; ++s) EXPECT_TRUE(has(svg, "data-seat=\"" + std::to_string(s) + "\"")) << svg;
+  EXPECT_FALSE(has(svg, "data-seat=\"6\"")) << svg;
 }
 
 TEST_F(WhodunnitCli, SolveExplainAndHint) {

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "core/game.hpp"
 #include "core/io.hpp"
 #include "whodunnit/explain.hpp"
 #include "whodunnit/game.hpp"
 #include "whodunnit/generator.hpp"
 #include "whodunnit/report.hpp"
+#include "whodunnit/seating.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -276,6 +279,40 @@ TEST(WhodunnitPlay, TheViewShowsTheGridAndTheQuestion) {
   EXPECT_NE(play.rules().find("Portrait k is suspect k"), std::string::npos);
   EXPECT_NE(play.rules().find(doc.content.clues[0].prose.substr(0, 20)), std::string::npos);
   EXPECT_EQ(play.to_json()["marks"][2]["forename"][value_name(doc, 1, 1)], "yes");
+}
+
+// The seating is part of the case as shown: in the text (seating_test.cpp checks what it says
+// for every cast), as show's SVG, and above the notebook, where it adds nothing to click.
+TEST(WhodunnitGame, EveryViewOfTheCaseShowsTheSeating) {
+  const Game::Document doc = make_doc("seating", 5);
+  const std::string text = Game::show_text(doc, 0);
+  EXPECT_NE(text.find("Portraits: 1, 2, 3, 4, 5. Each is one suspect; who is who is the puzzle.\n"
+                      "Suspect k of the accounts is the sitter in portrait k.\n"),
+            std::string::npos)
+      << text;
+  const std::size_t seating = text.find(seating_text(5));
+  ASSERT_NE(seating, std::string::npos) << text;
+  EXPECT_LT(seating, text.find("Accounts")) << "read before the accounts that use it";
+  const Play play = Play::start(doc, 0);
+  EXPECT_NE(play.rules().find(seating_text(5)), std::string::npos);
+
+  EXPECT_EQ(Game::show_svg(doc, 0), seating_svg(5));
+
+  const std::string board = play.svg();
+  for (int s = 1; s <= 5; ++s)
+    EXPECT_NE(board.find(fmt::format(R"(<g class="seat" data-seat="{}">)", s)), std::string::npos) << s;
+  // Drawn before the notebook's first target, and none of its own: the targets are the
+  // notebook's cells and accuse buttons alone.
+  const std::size_t first_move = board.find("data-move=");
+  ASSERT_NE(first_move, std::string::npos);
+  EXPECT_LT(board.find(R"(data-seat="5")"), first_move);
+  std::size_t targets = 0;
+  for (std::size_t pos = board.find("data-move="); pos != std::string::npos; pos = board.find("data-move=", pos + 1))
+    ++targets;
+  std::size_t cells = 0;
+  for (int c = 1; c < doc.content.setup.category_count(); ++c)
+    cells += static_cast<std::size_t>(doc.content.setup.value_count(c));
+  EXPECT_LE(targets, 5 * cells + 5) << "a target per cell at most, and an accuse button per portrait";
 }
 
 }  // namespace
