@@ -122,15 +122,14 @@ Inspection inspect_case(const Case& c, const std::vector<std::size_t>& off) {
     std::vector<bool> flipped = on;
     flipped[i] = !on[i];
     const Bounds other = bounds_with(lattice, c, flipped);
-    const std::string obviousness =
-        only_this.contradictory()
-            ? std::string("contradicts the setup on its own")
-            : fmt::format("obviousness {}", setup_only.ambiguity() - only_this.ambiguity());
-    view.switches.push_back({.label = fmt::format("clue {}", i + 1),
-                             .text = clue_line(c, static_cast<int>(i)),
-                             .note = fmt::format("{}; switching it {}: {}", obviousness, on[i] ? "off" : "on",
-                                                 short_verdict(other)),
-                             .on = on[i]});
+    const std::string obviousness = only_this.contradictory()
+                                        ? std::string("contradicts the setup on its own")
+                                        : fmt::format("obviousness {}", setup_only.ambiguity() - only_this.ambiguity());
+    view.switches.push_back(
+        {.label = fmt::format("clue {}", i + 1),
+         .text = clue_line(c, static_cast<int>(i)),
+         .note = fmt::format("{}; switching it {}: {}", obviousness, on[i] ? "off" : "on", short_verdict(other)),
+         .on = on[i]});
   }
   view.svg = bounds_grid_svg(now);
   return view;

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "whodunnit/figures.hpp"
 #include "whodunnit/cases.hpp"
+#include "whodunnit/figures.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -65,8 +65,7 @@ TEST(WhodunnitInspect, EachSwitchSaysWhatTheSolverSays) {
   const Inspection view = inspect_case(c, off);
   ASSERT_EQ(view.switches.size(), c.clues.size());
   const Outcome now = solve(lattice, clues_without(c, off));
-  EXPECT_NE(view.summary.find(fmt::format("{} of {} clues on", c.clues.size() - 1, c.clues.size())),
-            std::string::npos);
+  EXPECT_NE(view.summary.find(fmt::format("{} of {} clues on", c.clues.size() - 1, c.clues.size())), std::string::npos);
   if (now.status == Status::Undetermined) {
     EXPECT_NE(view.summary.find(fmt::format("ambiguity {}", now.ambiguity)), std::string::npos) << view.summary;
   }
@@ -78,8 +77,8 @@ TEST(WhodunnitInspect, EachSwitchSaysWhatTheSolverSays) {
     // Flipping switch i from the view's state: clue 2 back on gives every clue; any other off too.
     std::vector<std::size_t> flipped = i == 1 ? std::vector<std::size_t>{} : std::vector<std::size_t>{1, i};
     const Outcome after = solve(lattice, clues_without(c, flipped));
-    const std::string said = after.status == Status::Contradictory ? "contradictory"
-                                                                   : fmt::format("ambiguity {}", after.ambiguity);
+    const std::string said =
+        after.status == Status::Contradictory ? "contradictory" : fmt::format("ambiguity {}", after.ambiguity);
     EXPECT_TRUE(item.note.ends_with(fmt::format("switching it {}: {}", i == 1 ? "on" : "off", said))) << item.note;
   }
 }
@@ -90,9 +89,10 @@ TEST(WhodunnitInspect, EveryClueOffIsTheSetupAlone) {
   for (std::size_t i = 0; i < c.clues.size(); ++i) every.push_back(i);
   const Inspection view = inspect_case(c, every);
   const Outcome setup_only = solve(Lattice(c.setup), {});
-  EXPECT_NE(view.summary.find(fmt::format("0 of {} clues on: undetermined, ambiguity {} (the setup alone: ambiguity {})",
-                                          c.clues.size(), setup_only.ambiguity, setup_only.ambiguity)),
-            std::string::npos)
+  EXPECT_NE(
+      view.summary.find(fmt::format("0 of {} clues on: undetermined, ambiguity {} (the setup alone: ambiguity {})",
+                                    c.clues.size(), setup_only.ambiguity, setup_only.ambiguity)),
+      std::string::npos)
       << view.summary;
 }
 
