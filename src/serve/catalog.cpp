@@ -26,8 +26,17 @@ std::vector<WebGame> all_games() {
     const std::string tiles = facts.contains("chapter") ? tilt::chapter_tiles(facts["chapter"].get<int>()) : "";
     return tiles.empty() ? tiles : "New in this chapter: " + tiles;
   };
-  return {make_web_game<prism::Game>(), std::move(tilt_game), make_web_game<whodunnit::Game>(),
-          make_web_game<bomb::Game>(), make_web_game<demo::Game>()};
+  WebGame whodunnit_game = make_web_game<whodunnit::Game>();
+  whodunnit_game.sample_facts = [](const nlohmann::json& body) {
+    const nlohmann::json& figures = body.at("figures");
+    const int a = figures.at("initial_ambiguity").get<int>(), o = figures.at("obviousness").get<int>();
+    return nlohmann::json{{"clues", body.at("clues").size()},
+                          {"initial ambiguity", a},
+                          {"obviousness", o},
+                          {"obviousness per 100 of ambiguity", a > 0 ? std::round(1000.0 * o / a) / 10 : 0.0}};
+  };
+  return {make_web_game<prism::Game>(), std::move(tilt_game), std::move(whodunnit_game), make_web_game<bomb::Game>(),
+          make_web_game<demo::Game>()};
 }
 
 // The query parameters a game takes when a document is generated on request: bounded work

@@ -73,6 +73,11 @@ std::string game_page(const Catalog& catalog, const WebGame& game) {
     main +=
         "<form action=\"/bomb/manual\" method=\"get\" class=\"pick\">The manual of rule seed <input "
         "name=\"seed\" value=\"1\" size=\"8\"> <button>Open</button></form>\n";
+  if (game.sample_facts)
+    main += fmt::format(
+        "<p><a href=\"/studio/{0}?seeds=1..12&amp;cast=6\">Studio</a>: clues and obviousness across a sample of "
+        "seeds, each case linked with its designer grid.</p>\n",
+        game.name);
   const auto packs = catalog.packs(game.name);
   if (packs.empty()) main += "<p>No pack of this game is served (see <code>--data</code>).</p>\n";
   for (const PackEntry* pack : packs)

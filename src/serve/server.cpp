@@ -13,6 +13,7 @@
 #include "bomb/cache.hpp"
 #include "bomb/render.hpp"
 #include "core/command.hpp"
+#include "core/seeds.hpp"
 #include "serve/embedded.hpp"
 #include "serve/pages.hpp"
 #include "serve/studio.hpp"
@@ -147,6 +148,28 @@ struct Server::State {
     return designer_page(game, title, base, play_url, *view, off);
   }
 
+  // A game generated on request: a sample of seeds (`seeds=A..B`, default 1..12) with the
+  // game's generation options, each document through the cache.
+  std::string sample_studio(const WebGame& game, const httplib::Request& request) {
+    const std::string seeds_text = request.has_param("seeds") ? param(request, "seeds") : "1..12";
+    const SeedList seeds =
+        parse_seed_list(seeds_text, {.min = 1, .max = 999'999, .max_count = kMaxSampleSeeds, .option = "seeds"});
+    std::vector<std::pair<std::string, std::string>> generate_options;
+    std::string query;
+    for (const auto& [name, value] : request.params)
+      if (name != "seeds") {
+        generate_options.emplace_back(name, value);
+        if (!query.empty()) query += '&';
+        query += url_encode(name) + "=" + url_encode(value);
+      }
+    std::vector<std::pair<std::string, std::shared_ptr<const WebDocument>>> documents;
+    for (std::uint64_t i = 0; i < seeds.count(); ++i) {
+      const std::string seed = std::to_string(seeds.at(i));
+      documents.emplace_back(seed, catalog.generated(game.name, seed, generate_options));
+    }
+    return sample_studio_page(game, seeds.text(), query, documents);
+  }
+
   void routes();
 };
 
@@ -205,6 +228,7 @@ void Server::State::routes() {
   http.Get(R"(/studio/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());
              const auto packs = catalog.packs(game.name);
+             if (packs.empty() && game.sample_facts) return html(r, sample_studio(game, request));
              if (packs.empty()) throw HttpError(404, fmt::format("no {} pack is served", game.name));
              const std::string name = request.has_param("pack") ? param(request, "pack") : packs.front()->name;
              html(r, studio_page(game, catalog.pack(game.name, name), packs));

@@ -15,17 +15,24 @@ namespace {
 constexpr std::array<const char*, 8> kPalette = {"#7fb4ff", "#ffb86b", "#5fd38a", "#ff7a7a",
                                                  "#c792ea", "#ffd60a", "#40e0ff", "#a3a3ad"};
 
-// One figure per level across the pack (par, bits): a dot per level, linked to its page, with the
-// chapters marked, so a designer sees the curve a player climbs.
-std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann::json& levels, const char* field,
-                      const char* label) {
+// One dot of a plot: its value, the page it links to, its tooltip, and its group (a chapter:
+// groups are marked by a dashed line where they change and alternate colours).
+struct Dot {
+  double value = 0;
+  std::string url, tip;
+  int group = 0;
+};
+
+// A figure across a campaign or a sample of seeds, a dot per item linked to its page, so a
+// designer sees the curve a player climbs (or how alike the seeds come out).
+std::string dot_plot(const char* field, const std::vector<Dot>& dots, const std::string& caption, bool mark_groups) {
   const double width = 1040, height = 220, left = 44, top = 16, bottom = 30;
   double most = 0;
-  for (const auto& level : levels) most = std::max(most, level.value(field, 0.0));
+  for (const Dot& dot : dots) most = std::max(most, dot.value);
   if (most <= 0) return {};
   most = std::ceil(most);
   const double plot_w = width - left - 10, plot_h = height - top - bottom;
-  const double step = plot_w / static_cast<double>(std::max<std::size_t>(levels.size(), 1));
+  const double step = plot_w / static_cast<double>(std::max<std::size_t>(dots.size(), 1));
   Svg svg(width, height);
   svg.open_group(fmt::format(R"(class="plot" data-plot="{}")", field));
   svg.rect(0, 0, width, height, R"(fill="#121419")");
@@ -35,28 +42,41 @@ std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann
     svg.line(left, y, width - 10, y, R"(stroke="#23262e")");
     svg.text(4, y + 4, fmt::format("{:g}", std::round(value * 10) / 10), kAxis);
   }
-  svg.text(left, height - 8, fmt::format("{} per {} ({} {}s)", label, game.item_word, levels.size(), game.item_word),
-           kAxis);
-  int chapter = -1;
-  for (std::size_t i = 0; i < levels.size(); ++i) {
-    const int this_chapter = levels[i].value("chapter", 0);
+  svg.text(left, height - 8, caption, kAxis);
+  int group = -1;
+  for (std::size_t i = 0; i < dots.size(); ++i) {
+    const Dot& dot = dots[i];
     const double x = left + step * (static_cast<double>(i) + 0.5);
-    if (this_chapter != chapter) {
-      chapter = this_chapter;
+    if (mark_groups && dot.group != group) {
+      group = dot.group;
       svg.line(x - step / 2, top, x - step / 2, top + plot_h, R"(stroke="#3a3e48" stroke-dasharray="3 3")");
-      svg.text(x - step / 2 + 2, top + 10, fmt::format("{}", chapter), kAxis);
+      svg.text(x - step / 2 + 2, top + 10, fmt::format("{}", group), kAxis);
     }
-    const double value = levels[i].value(field, 0.0);
-    const std::string url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1);
     svg.open_group(fmt::format(R"(class="point" data-level="{}")", i + 1));
-    svg.title(fmt::format("{} {}: {} {:g} (chapter {})", game.item_word, i + 1, label, value, chapter));
-    svg.circle(x, top + plot_h * (1 - value / most), std::clamp(step * 0.45, 1.5, 4.0),
+    svg.title(dot.tip);
+    svg.circle(x, top + plot_h * (1 - dot.value / most), std::clamp(step * 0.45, 1.5, 4.0),
                fmt::format(R"(fill="{}" onclick="location='{}'" style="cursor:pointer")",
-                           kPalette[static_cast<std::size_t>(std::max(chapter, 0)) % 2 == 0 ? 0 : 1], url));
+                           kPalette[static_cast<std::size_t>(std::max(dot.group, 0)) % 2 == 0 ? 0 : 1], dot.url));
     svg.close_group();
   }
   svg.close_group();
   return svg.str(false);
+}
+
+// One figure per level across the pack (par, bits), chapters marked.
+std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann::json& levels, const char* field,
+                      const char* label) {
+  std::vector<Dot> dots;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const int chapter = levels[i].value("chapter", 0);
+    const double value = levels[i].value(field, 0.0);
+    dots.push_back({.value = value,
+                    .url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1),
+                    .tip = fmt::format("{} {}: {} {:g} (chapter {})", game.item_word, i + 1, label, value, chapter),
+                    .group = chapter});
+  }
+  return dot_plot(field, dots, fmt::format("{} per {} ({} {}s)", label, game.item_word, levels.size(), game.item_word),
+                  true);
 }
 
 // Per chapter, a bar of every candidate tried: accepted, then each reason for turning one down,
@@ -149,6 +169,51 @@ std::string studio_page(const WebGame& game, const PackEntry& pack, const std::v
     main += "</table>\n";
   }
   return page_layout(fmt::format("Studio {} {}", game.name, pack.name), "", main);
+}
+
+std::string sample_studio_page(
+    const WebGame& game, const std::string& seeds_text, const std::string& query,
+    const std::vector<std::pair<std::string, std::shared_ptr<const WebDocument>>>& documents) {
+  const auto page_of = [&](const std::string& seed) {
+    return fmt::format("/{}?seed={}{}{}", game.name, url_encode(seed), query.empty() ? "" : "&", query);
+  };
+  std::vector<nlohmann::json> facts;
+  for (const auto& [seed, doc] : documents) facts.push_back(game.sample_facts(doc->body()));
+  std::string main = fmt::format(
+      "<h1>Studio · {} · seeds {}{}{}</h1>\n<p class=\"facts\">Each seed generated on request and proven, as "
+      "<code>proven {} generate</code> makes it. Another sample: <code>/studio/{}?seeds=A..B{}{}</code> "
+      "(at most {} seeds).</p>\n",
+      game.name, xml_escape(seeds_text), query.empty() ? "" : ", ", xml_escape(query), game.name, game.name,
+      query.empty() ? "" : "&amp;", xml_escape(query), kMaxSampleSeeds);
+  std::vector<std::string> names;
+  if (!facts.empty())
+    for (const auto& [name, value] : facts.front().items()) names.push_back(name);
+  for (std::size_t f = 0; f < names.size(); ++f) {
+    std::vector<Dot> dots;
+    for (std::size_t i = 0; i < documents.size(); ++i) {
+      const double value = facts[i].value(names[f], 0.0);
+      dots.push_back({.value = value,
+                      .url = page_of(documents[i].first),
+                      .tip = fmt::format("seed {}: {} {:g}", documents[i].first, names[f], value),
+                      .group = 0});
+    }
+    const std::string field = fmt::format("fact-{}", f + 1);
+    main += fmt::format("<h2>{} per seed</h2>\n", xml_escape(names[f])) +
+            dot_plot(field.c_str(), dots, fmt::format("{} per seed ({} seeds)", names[f], documents.size()), false);
+  }
+  main += "<h2>Seeds</h2>\n<table class=\"studio\"><tr><th>seed</th>";
+  for (const std::string& name : names) main += "<th>" + xml_escape(name) + "</th>";
+  main += "<th>designer</th></tr>\n";
+  for (std::size_t i = 0; i < documents.size(); ++i) {
+    const std::string url = page_of(documents[i].first);
+    main += fmt::format("<tr><td><a href=\"{}\">{}</a></td>", xml_escape(url), xml_escape(documents[i].first));
+    for (const std::string& name : names) main += "<td>" + facts[i].value(name, nlohmann::json()).dump() + "</td>";
+    main +=
+        game.inspectable ? fmt::format("<td><a href=\"{}&amp;grid=1\">grid</a></td>", xml_escape(url)) : "<td></td>";
+    main += "</tr>\n";
+  }
+  main += "</table>\n";
+  return page_layout(fmt::format("Studio {} seeds {}", game.name, seeds_text), "", main);
 }
 
 std::string designer_page(const WebGame& game, const std::string& title, const std::string& base_url,

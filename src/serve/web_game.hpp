@@ -70,6 +70,9 @@ struct WebGame {
   nlohmann::json keys = nlohmann::json::object();
   // A line for an item's page from its facts (tilt: the rule of the chapter's new tile), or empty.
   std::function<std::string(const nlohmann::json& facts)> note = [](const nlohmann::json&) { return std::string(); };
+  // For games generated on request, the studio's figures of one document from its body
+  // (whodunnit: clues, obviousness...), as {"name": number}; unset: no sample studio.
+  std::function<nlohmann::json(const nlohmann::json& body)> sample_facts;
   // A document from a file's JSON: the envelope and every field checked, then verified
   // (UserError or Failure naming the first problem).
   std::function<std::shared_ptr<const WebDocument>(const nlohmann::json& file)> load;
@@ -185,6 +188,7 @@ WebGame make_web_game(nlohmann::json keys = nlohmann::json::object()) {
                .inspectable = InspectedGame<G>,
                .keys = std::move(keys),
                .note = [](const nlohmann::json&) { return std::string(); },
+               .sample_facts = {},
                .load = {},
                .generate = {}};
   game.load = [](const nlohmann::json& file) -> std::shared_ptr<const WebDocument> {

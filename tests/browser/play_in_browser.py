@@ -189,6 +189,10 @@ def look_at_studio(page):
     page.shot("studio-prism")
     check(len(page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="par"] .point')) == 240,
           "studio: prism's par plot has 240 points")
+    page.open("/studio/whodunnit?seeds=1..4&cast=4")
+    check(len(page.driver.find_elements(By.CSS_SELECTOR, '[data-plot="fact-3"] .point')) == 4,
+          "studio: the whodunnit sample plots a dot per seed")
+    page.shot("studio-whodunnit")
 
 
 def main():

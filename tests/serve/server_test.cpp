@@ -20,6 +20,7 @@
 #include "prism/game.hpp"
 #include "serve/pages.hpp"
 #include "support/sanitized.hpp"
+#include "whodunnit/game.hpp"
 
 namespace proven::serve {
 namespace {
@@ -149,7 +150,7 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
   expect_refused("/svg?game=whodunnit&pack=campaign&item=1", 404);
   expect_refused("/download/prism/nosuch.json", 404);
   expect_refused("/studio/prism?pack=nosuch", 404);
-  expect_refused("/studio/whodunnit", 404);
+  expect_refused("/studio/nosuch", 404);
   expect_refused("/api/play?game=prism&pack=campaign&item=1&hint=1", 404);  // prism gives no hints
   std::string many = "tap%20A1";
   for (std::size_t i = 0; i < kMaxMoves; ++i) many += "%3Btap%20A1";
@@ -241,6 +242,30 @@ TEST_F(Serve, TheDesignerGridSwitchesCluesOffAndOn) {
   expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=0", 400);
   expect_refused(fmt::format("/whodunnit?seed=11&cast=4&grid=1&off={}", switches + 1), 400);
   expect_refused("/prism/campaign/1?grid=1", 404);  // a game without a designer view
+}
+
+// The whodunnit studio: a sample of seeds, each generated and proven, a plot per figure with a
+// dot per seed, a row per seed linking its case and its designer grid.
+TEST_F(Serve, TheWhodunnitStudioPlotsASampleOfSeeds) {
+  const Reply r = get("/studio/whodunnit?seeds=3..5&cast=4");
+  ASSERT_EQ(r.status, 200) << r.body.substr(0, 300);
+  for (const char* plot : {"data-plot=\"fact-1\"", "data-plot=\"fact-4\"", "obviousness per seed"})
+    EXPECT_NE(r.body.find(plot), std::string::npos) << plot;
+  for (int seed = 3; seed <= 5; ++seed) {
+    EXPECT_NE(r.body.find(fmt::format("<a href=\"/whodunnit?seed={}&amp;cast=4\">{}</a>", seed, seed)),
+              std::string::npos);
+    EXPECT_NE(r.body.find(fmt::format("href=\"/whodunnit?seed={}&amp;cast=4&amp;grid=1\"", seed)), std::string::npos);
+  }
+  // The figures shown are the case's own: its clue count, initial ambiguity and obviousness.
+  const auto made = whodunnit::Game::generate("4", {.cast = 4}, {.jobs = 1});
+  const nlohmann::json body = whodunnit::Game::body_to_json(made.document);
+  EXPECT_NE(r.body.find(fmt::format("<td>{}</td><td>{}</td><td>{}</td>", body["clues"].size(),
+                                    body["figures"]["initial_ambiguity"].get<int>(),
+                                    body["figures"]["obviousness"].get<int>())),
+            std::string::npos);
+  expect_refused("/studio/whodunnit?seeds=1..25", 400);
+  expect_refused("/studio/whodunnit?seeds=0", 400);
+  expect_refused("/studio/whodunnit?seeds=1&colour=red", 400);
 }
 
 TEST_F(Serve, AFloodOfSeedsKeepsTheCacheWithinItsBound) {
