@@ -79,9 +79,9 @@ std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann
                   true);
 }
 
-// Per chapter, a bar of every candidate tried: accepted, then each reason for turning one down,
-// as shares of the tries, with the counts in the tooltips.
-std::string tally_svg(const nlohmann::json& tallies) {
+// Per chapter (or seed: `labels`, one per tally), a bar of every candidate tried: accepted, then
+// each reason for turning one down, as shares of the tries, with the counts in the tooltips.
+std::string tally_svg(const nlohmann::json& tallies, const std::vector<std::string>& labels) {
   std::vector<std::string> reasons;  // in first-seen order: the same colours in every chapter
   for (const auto& tally : tallies)
     for (const auto& row : tally["rejected"])
@@ -101,10 +101,11 @@ std::string tally_svg(const nlohmann::json& tallies) {
   for (std::size_t c = 0; c < tallies.size(); ++c) {
     const auto& tally = tallies[c];
     const double tries = std::max(1.0, tally.value("tries", 0.0)), y = 8 + row_h * static_cast<double>(c);
-    svg.text(6, y + 14, fmt::format("chapter {}", c + 1), kText);
+    const std::string& name = labels[c];
+    svg.text(6, y + 14, name, kText);
     double x = left;
     const double accepted = tally.value("accepted", 0.0);
-    svg.open_group("").title(fmt::format("chapter {}: {:g} accepted of {:g} tried", c + 1, accepted, tries));
+    svg.open_group("").title(fmt::format("{}: {:g} accepted of {:g} tried", name, accepted, tries));
     svg.rect(x, y, bar_w * accepted / tries, row_h - 6, R"(fill="#5fd38a")");
     svg.close_group();
     x += bar_w * accepted / tries;
@@ -113,8 +114,7 @@ std::string tally_svg(const nlohmann::json& tallies) {
       if (count <= 0) continue;
       const auto reason =
           static_cast<std::size_t>(std::ranges::find(reasons, row["reason"].get<std::string>()) - reasons.begin());
-      svg.open_group("").title(
-          fmt::format("chapter {}: {:g} turned down: {}", c + 1, count, row["reason"].get<std::string>()));
+      svg.open_group("").title(fmt::format("{}: {:g} turned down: {}", name, count, row["reason"].get<std::string>()));
       svg.rect(x, y, bar_w * count / tries, row_h - 6, fmt::format(R"(fill="{}")", colour(reason)));
       svg.close_group();
       x += bar_w * count / tries;
@@ -152,8 +152,11 @@ std::string studio_page(const WebGame& game, const PackEntry& pack, const std::v
     main += "<h2>Par across the campaign</h2>\n" + curve_svg(game, pack, levels, "par", "par");
     if (!levels.empty() && levels[0].contains("bits"))
       main += "<h2>Difficulty in bits</h2>\n" + curve_svg(game, pack, levels, "bits", "bits");
-    if (body.contains("tallies") && body["tallies"].is_array())
-      main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(body["tallies"]);
+    if (body.contains("tallies") && body["tallies"].is_array()) {
+      std::vector<std::string> labels;
+      for (std::size_t c = 0; c < body["tallies"].size(); ++c) labels.push_back(fmt::format("chapter {}", c + 1));
+      main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(body["tallies"], labels);
+    }
     main +=
         "<h2>Levels</h2>\n<table class=\"studio\"><tr><th>level</th><th>chapter</th><th>par</th><th>bits</th>"
         "<th>picture</th></tr>\n";
@@ -201,6 +204,14 @@ std::string sample_studio_page(
     main += fmt::format("<h2>{} per seed</h2>\n", xml_escape(names[f])) +
             dot_plot(field.c_str(), dots, fmt::format("{} per seed ({} seeds)", names[f], documents.size()), false);
   }
+  nlohmann::json tallies = nlohmann::json::array();
+  std::vector<std::string> labels;
+  for (const auto& [seed, doc] : documents)
+    if (doc->generation_tally().is_object()) {
+      tallies.push_back(doc->generation_tally());
+      labels.push_back("seed " + seed);
+    }
+  if (!tallies.empty()) main += "<h2>What the generator turned down, per seed</h2>\n" + tally_svg(tallies, labels);
   main += "<h2>Seeds</h2>\n<table class=\"studio\"><tr><th>seed</th>";
   for (const std::string& name : names) main += "<th>" + xml_escape(name) + "</th>";
   main += "<th>designer</th></tr>\n";

@@ -59,6 +59,9 @@ class WebDocument {
   virtual std::string file_text() const = 0;       // the document as its game writes it
   virtual const nlohmann::json& body() const = 0;  // its body, as the file has it (the studio plots it)
   virtual std::string seed() const = 0;
+  // What the generator turned down making it (core/tally.hpp to_json), for a document generated
+  // here; null for one read from a file (a pack keeps its own tallies in its body).
+  virtual const nlohmann::json& generation_tally() const = 0;
 };
 
 struct WebGame {
@@ -87,7 +90,8 @@ namespace detail {
 template <Game G>
 class DocumentOf final : public WebDocument {
  public:
-  explicit DocumentOf(typename G::Document doc) : doc_(std::move(doc)), body_(G::body_to_json(doc_)) {}
+  explicit DocumentOf(typename G::Document doc, nlohmann::json tally = nullptr)
+      : doc_(std::move(doc)), body_(G::body_to_json(doc_)), tally_(std::move(tally)) {}
 
   std::size_t item_count() const override { return G::item_count(doc_); }
 
@@ -155,6 +159,7 @@ class DocumentOf final : public WebDocument {
   std::string file_text() const override { return json_text(document_to_json<G>(doc_)); }
   const nlohmann::json& body() const override { return body_; }
   std::string seed() const override { return doc_.seed; }
+  const nlohmann::json& generation_tally() const override { return tally_; }
 
  private:
   // One word of the transcript: the session's own ("undo", "restart") or the game's.
@@ -176,6 +181,7 @@ class DocumentOf final : public WebDocument {
 
   typename G::Document doc_;
   nlohmann::json body_;
+  nlohmann::json tally_;
 };
 
 }  // namespace detail
@@ -209,7 +215,8 @@ WebGame make_web_game(nlohmann::json keys = nlohmann::json::object()) {
     } catch (const CLI::ParseError& e) {
       throw UserError(e.what());
     }
-    return std::make_shared<detail::DocumentOf<G>>(G::generate(seed, params, {.jobs = 1}).document);
+    Made<typename G::Document> made = G::generate(seed, params, {.jobs = 1});
+    return std::make_shared<detail::DocumentOf<G>>(std::move(made.document), made.tally.to_json());
   };
   return game;
 }

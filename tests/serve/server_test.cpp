@@ -263,6 +263,10 @@ TEST_F(Serve, TheWhodunnitStudioPlotsASampleOfSeeds) {
                                     body["figures"]["initial_ambiguity"].get<int>(),
                                     body["figures"]["obviousness"].get<int>())),
             std::string::npos);
+  // What the generator turned down making each case: a bar per seed.
+  EXPECT_NE(r.body.find("What the generator turned down, per seed"), std::string::npos);
+  EXPECT_NE(r.body.find(fmt::format("seed 4: {} accepted of {} tried", made.tally.accepted(), made.tally.tries())),
+            std::string::npos);
   expect_refused("/studio/whodunnit?seeds=1..25", 400);
   expect_refused("/studio/whodunnit?seeds=0", 400);
   expect_refused("/studio/whodunnit?seeds=1&colour=red", 400);
