@@ -44,23 +44,13 @@ std::size_t item_number(const std::string& text, const WebDocument& doc, const W
   return number - 1;
 }
 
-// The switches a designer view has turned off, from "2,5" (1-based): 0-based indices, sorted,
-// each once. HttpError 400 for anything but a list of numbers.
+// The switches a designer view has turned off, from "2,5" or "1..4" (1-based, in the one number
+// list grammar of core/seeds.hpp): 0-based indices, sorted. UserError (a 400) for anything else.
 std::vector<std::size_t> switches_off(const std::string& text) {
   std::vector<std::size_t> off;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(',', start);
-    if (end == std::string::npos) end = text.size();
-    std::size_t number = 0;
-    const char* first = text.data() + start;
-    const char* last = text.data() + end;
-    const auto [stop, error] = std::from_chars(first, last, number);
-    if (first == last || error != std::errc() || stop != last || number < 1 || off.size() >= 1000)
-      throw HttpError(400, fmt::format("off={}: expected switch numbers from 1, comma-separated", text.substr(0, 40)));
-    if (std::ranges::find(off, number - 1) == off.end()) off.push_back(number - 1);
-    start = end + 1;
-  }
+  if (text.empty()) return off;
+  const SeedList list = parse_seed_list(text, {.min = 1, .max = 100'000, .max_count = 1000, .option = "off"});
+  for (std::uint64_t i = 0; i < list.count(); ++i) off.push_back(static_cast<std::size_t>(list.at(i) - 1));
   std::ranges::sort(off);
   return off;
 }

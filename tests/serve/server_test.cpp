@@ -240,6 +240,11 @@ TEST_F(Serve, TheDesignerGridSwitchesCluesOffAndOn) {
             std::string::npos);
   expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=x", 400);
   expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=0", 400);
+  expect_refused("/whodunnit?seed=11&cast=4&grid=1&off=2,2", 400);
+  // A range is the number-list grammar every --seeds option takes.
+  const Reply range = get("/whodunnit?seed=11&cast=4&grid=1&off=1..3");
+  ASSERT_EQ(range.status, 200);
+  EXPECT_NE(range.body.find(fmt::format("{} of {} clues on", switches - 3, switches)), std::string::npos);
   expect_refused(fmt::format("/whodunnit?seed=11&cast=4&grid=1&off={}", switches + 1), 400);
   expect_refused("/prism/campaign/1?grid=1", 404);  // a game without a designer view
 }
