@@ -4,7 +4,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using proven::prism::Game;
-  static const Game::Document doc = Game::generate("fuzz", {.chapter = 1}, {.jobs = 1}).document;
-  proven::fuzz::check_moves<Game>(doc, proven::fuzz::bytes(data, size));
+  static proven::fuzz::DealtItems<Game> items(Game::generate("fuzz", {.chapter = 1}, {.jobs = 1}).document);
+  proven::fuzz::check_moves<Game>(items, proven::fuzz::bytes(data, size));
   return 0;
 }

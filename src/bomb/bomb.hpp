@@ -37,6 +37,7 @@ template <Module M>
 struct Slot {
   typename M::State state;
   bool solved = false;
+  bool operator==(const Slot&) const = default;
 };
 template <class List>
 struct SlotVariantOf;
@@ -54,6 +55,7 @@ struct Bomb {
   std::int64_t timer_ms = 0;
   int strike_limit = kStrikeLimit;
   std::vector<AnySlot> modules;  // in case order
+  bool operator==(const Bomb&) const = default;
 };
 
 // module_count: 1..14 distinct catalog modules, at least one regular. UserError otherwise.
@@ -74,6 +76,7 @@ struct AutoplayStep {
   std::size_t slot = 0;
   Action action;  // Wait: a timed event of the module (tick)
   Outcome outcome = Outcome::Ok;
+  bool operator==(const AutoplayStep&) const = default;
 };
 
 struct AutoplayResult {

@@ -58,6 +58,8 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
+    // Same rule book (copies share it), same bomb, clock and log, same module selected.
+    bool operator==(const Play&) const = default;
 
    private:
     Play(std::shared_ptr<const RuleBook> book, const Bomb& bomb) : book_(std::move(book)), run_(*book_, bomb) {}

@@ -136,6 +136,7 @@ struct Clock {
   std::optional<std::int64_t> next_display_change(std::int64_t now_ms) const;
   // One more strike from now_ms on.
   void strike(std::int64_t now_ms);
+  bool operator==(const Clock&) const = default;
 };
 
 // Everything outside the module that a rule may read.

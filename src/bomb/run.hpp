@@ -26,6 +26,8 @@ class BombRun {
   enum class End { None, Defused, Strikes, Timer };
 
   BombRun(const RuleBook& book, const Bomb& bomb);  // `book` must outlive the run
+  // The same rule book (by address: copies share it) and the same run so far.
+  bool operator==(const BombRun&) const = default;
 
   const Bomb& bomb() const { return bomb_; }  // its modules hold the states as they are now
   std::int64_t now() const { return now_; }

@@ -46,6 +46,7 @@ struct Game {
     std::string rules() const;
     std::string render() const;
     nlohmann::json to_json() const;
+    bool operator==(const Play&) const = default;
 
    private:
     Clues clues_;

@@ -47,6 +47,7 @@ struct Game {
     std::string render() const;
     nlohmann::json to_json() const;
     std::string svg() const;  // every piece a tap target (core/play.hpp, DrawnPlay)
+    bool operator==(const Play&) const = default;
 
    private:
     Board board_;

@@ -62,6 +62,8 @@ struct Game {
     std::string hint() const;
 
     enum class Mark : std::uint8_t { None, Yes, No };
+    // The same case (copies share it), marks, accusation and locks.
+    bool operator==(const Play&) const = default;
 
    private:
     struct Fixed;  // the case, its columns, the murderer: shared by every copy
