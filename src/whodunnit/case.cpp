@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/check.hpp"
 #include "core/errors.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/generator.hpp"
@@ -32,7 +33,19 @@ std::vector<int> suspects_matching(const Assignment& assignment, std::span<const
   return out;
 }
 
-void assign_tellers(std::vector<CaseClue>& clues, int cast, Rng rng) {
+std::vector<bool> suspects_named(const Setup& setup, const Assignment& solution, const CaseClue& clue) {
+  std::vector<bool> named(at(setup.cast), false);
+  for (const Bound& b : clue.bounds)
+    for (const Term& t : b.traits) {
+      if (t.category == kPortrait) named[at(t.value)] = true;
+      if (t.category != kPortrait && count_of(setup, t) == 1)
+        for (const int s : suspects_matching(solution, std::span(&t, 1))) named[at(s)] = true;
+    }
+  return named;
+}
+
+void assign_tellers(std::vector<CaseClue>& clues, const Setup& setup, const Assignment& solution, Rng rng) {
+  const int cast = setup.cast;
   std::vector<int> load(at(cast), 0);
   for (CaseClue& clue : clues) {
     clue.teller = clue.speaker;
@@ -40,15 +53,14 @@ void assign_tellers(std::vector<CaseClue>& clues, int cast, Rng rng) {
   }
   for (CaseClue& clue : clues) {
     if (clue.teller >= 0) continue;
-    // "Suspect 3 is not called Nigel" reads oddly in suspect 3's own mouth.
-    std::vector<bool> named(at(cast), false);
-    for (const Bound& b : clue.bounds)
-      for (const Term& t : b.traits)
-        if (t.category == kPortrait) named[at(t.value)] = true;
-    const bool anyone_unnamed = std::ranges::count(named, false) > 0;
+    // "Suspect 3 is not called Nigel" reads oddly in suspect 3's own mouth, and "Felix is a
+    // Holloway" told by Felix reads as "I am not Felix". A fact names at most three suspects
+    // (a subject and two names held once), so in a cast of 4 or more someone else can tell it.
+    const std::vector<bool> named = suspects_named(setup, solution, clue);
+    PROVEN_CHECK(std::ranges::count(named, false) > 0, "a fact names every suspect: no one can tell it");
     std::vector<int> fewest;
     for (int s = 0; s < cast; ++s) {
-      if (named[at(s)] && anyone_unnamed) continue;
+      if (named[at(s)]) continue;
       if (!fewest.empty() && load[at(s)] > load[at(fewest[0])]) continue;
       if (!fewest.empty() && load[at(s)] < load[at(fewest[0])]) fewest.clear();
       fewest.push_back(s);
@@ -84,7 +96,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options, Ta
     sort_terms(out.bounds);
     c.clues.push_back(std::move(out));
   }
-  assign_tellers(c.clues, cast, root.fork("tellers"));
+  assign_tellers(c.clues, c.setup, c.solution, root.fork("tellers"));
   c.question_prose = mystery->question;
   c.question = {.murderer = mystery->murderer, .description = {mystery->question_names}};
   const Lattice lattice(c.setup);

@@ -85,11 +85,16 @@ struct CaseOptions {
 // `tally`, when given, receives the generator's (Mystery::tally): what it turned down, and why.
 Case make_case(const std::string& seed, int cast, const CaseOptions& options = {}, Tally* tally = nullptr);
 
+// The suspects a clue names: by portrait, or by a name only one suspect has in `solution` (the
+// Professor, Felix). Such a suspect never tells it: they would speak of themselves in the third
+// person, which every reader takes to mean they are someone else.
+std::vector<bool> suspects_named(const Setup& setup, const Assignment& solution, const CaseClue& clue);
+
 // Gives every clue a teller: a first-person clue its speaker; each third-person fact in turn the
-// suspect with the fewest clues so far among those it does not name by portrait (ties drawn
+// suspect with the fewest clues so far among those it does not name (suspects_named; ties drawn
 // from rng), so the accounts come out even. Then sorts the clues by teller, keeping their order
 // within each account.
-void assign_tellers(std::vector<CaseClue>& clues, int cast, Rng rng);
+void assign_tellers(std::vector<CaseClue>& clues, const Setup& setup, const Assignment& solution, Rng rng);
 
 // The clues as the solver takes them.
 std::vector<Clue> clue_logic(const Case& c);

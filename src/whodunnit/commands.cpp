@@ -124,7 +124,7 @@ Fact parse_known(const Setup& setup, const std::string& text) {
   int suspect = -1;
   for (int s = 0; s < setup.cast; ++s)
     if (setup.categories[kPortrait].values[at(s)].name == who) suspect = s;
-  if (suspect < 0) throw bad(fmt::format("'{}' is not a portrait (1..{})", who, setup.cast));
+  if (suspect < 0) throw bad(fmt::format("'{}' is not a suspect number (1..{})", who, setup.cast));
   std::string category_name;
   if (const std::size_t colon = what.find(':'); colon != std::string::npos) {
     category_name = what.substr(0, colon);

@@ -277,7 +277,10 @@ std::vector<Statement> candidate_statements(const Setup& setup, const Assignment
       const bool right = has(solution, right_of(s, n), t);
       if (left) add({.kind = Kind::OnMyLeft, .speaker = s, .first = t});
       if (right) add({.kind = Kind::OnMyRight, .speaker = s, .first = t});
-      if (!left && !right) add({.kind = Kind::BesideNone, .speaker = s, .first = t});
+      // Not of the speaker's own unique name: "the Colonel did not sit beside me", said by the
+      // Colonel, reads as if the speaker were someone else.
+      if (!left && !right && !(mine && count_of(setup, t) == 1))
+        add({.kind = Kind::BesideNone, .speaker = s, .first = t});
       if (left && right) add({.kind = Kind::BesideBoth, .speaker = s, .first = t});
     }
 

@@ -26,7 +26,9 @@ namespace proven::whodunnit {
 
 // Bumped whenever the same seed may produce a different mystery.
 // 2: all clue kinds with prose, the obviousness optimiser, the murder question.
-inline constexpr int kGeneratorVersion = 2;
+// 3: one name for a suspect ("suspect k"), no "born a"; no one says "I sat beside no Colonel" of
+//    their own unique title; a fact is never told by a suspect it names (case.hpp).
+inline constexpr int kGeneratorVersion = 3;
 
 struct Mystery {
   Setup setup;

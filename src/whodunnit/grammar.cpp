@@ -26,11 +26,10 @@ namespace {
 //   was_in / where    "was in the library" / "in the library"   (rooms only)
 // ---------------------------------------------------------------------------------------------
 const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kRules = {
-    // Referring to suspects.
-    {"suspect", {"suspect {n}", "the person in portrait {n}", "the sitter in portrait {n}"}},
-    {"said",
-     {"suspect {n} says:", "suspect {n}:", "suspect {n} insists:", "suspect {n} recalls:",
-      "the sitter in portrait {n} says:"}},
+    // Referring to suspects: always "suspect k", the one name the case text gives the sitter in
+    // portrait k (a second name for the same number reads as a second person).
+    {"suspect", {"suspect {n}"}},
+    {"said", {"suspect {n} says:", "suspect {n}:", "suspect {n} insists:", "suspect {n} recalls:"}},
 
     {"is.forename", {"is called {v}", "goes by the name of {v}", "is {v}"}},
     {"is.surname", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {p}"}},
@@ -63,7 +62,7 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"be.generic", {"have {c} {v}"}},
 
     {"am.forename", {"am {v}", "am called {v}", "go by the name of {v}"}},
-    {"am.surname", {"am {a} {v}", "was born {a} {v}"}},
+    {"am.surname", {"am {a} {v}", "belong to the {v} family"}},
     {"am.title", {"[.=1]am the {v}", "am {a} {v}"}},
     {"am.room", {"was in the {v}", "spent the evening in the {v}"}},
     {"am.generic", {"have {c} {v}"}},
@@ -138,11 +137,13 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
       "^<said:L> \"I <was_in:A>, and everyone there, myself included, <is:B>.\""}},
 
     {"question",
-     {"^the murderer was <the_one:A>. Who is the murderer: which portrait, and what is their full name?",
-      "^it was <the_one:A> who did it. Which portrait is the murderer, and what is their full name?"}},
+     {"^the murderer was <the_one:A>. Which suspect is the murderer, and what is their full name (title, forename "
+      "and surname)?",
+      "^it was <the_one:A> who did it. Which suspect did it, and what is their full name (title, forename and "
+      "surname)?"}},
     {"question_portrait",
-     {"^the murderer is <suspect:S>. What is their full name?",
-      "^it was <suspect:S> who did it. What is their full name?"}},
+     {"^the murderer is <suspect:S>. What is their full name (title, forename and surname)?",
+      "^it was <suspect:S> who did it. What is their full name (title, forename and surname)?"}},
 };
 
 constexpr std::array<std::string_view, 9> kCountWords = {"no",   "one", "two",   "three", "four",

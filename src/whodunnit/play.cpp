@@ -87,9 +87,9 @@ std::string Game::Play::refusal(int suspect, int column, Mark mark) const {
   if (mark == Mark::Yes) {
     for (int k = 0; k < f.column_count(); ++k)
       if (k != column && f.columns[at(k)].category == category && mark_at(suspect, k) == Mark::Yes)
-        return fmt::format("portrait {} is already marked yes for {}; clear that first", suspect + 1, f.name(k));
+        return fmt::format("suspect {} is already marked yes for {}; clear that first", suspect + 1, f.name(k));
     if (const auto yes = marked(Mark::Yes); static_cast<int>(yes.size()) >= count)
-      return fmt::format("only {} suspect{} {} {}, and portrait{} {} {} marked yes already", count,
+      return fmt::format("only {} suspect{} {} {}, and suspect{} {} {} marked yes already", count,
                          count == 1 ? " has" : "s have", f.category_of(column).name, f.value_of(column).name,
                          yes.size() == 1 ? "" : "s", fmt::join(yes, ", "), yes.size() == 1 ? "is" : "are");
   } else {
@@ -97,10 +97,10 @@ std::string Game::Play::refusal(int suspect, int column, Mark mark) const {
     for (int k = 0; k < f.column_count(); ++k)
       if (k != column && f.columns[at(k)].category == category && mark_at(suspect, k) != Mark::No) open = true;
     if (!open)
-      return fmt::format("every other {} is marked no for portrait {}: it cannot be none of them",
+      return fmt::format("every other {} is marked no for suspect {}: it cannot be none of them",
                          f.category_of(column).name, suspect + 1);
     if (const auto no = marked(Mark::No); static_cast<int>(no.size()) >= f.cast() - count)
-      return fmt::format("{} of the {} suspects have {}, so at most {} can be marked no, and portraits {} are", count,
+      return fmt::format("{} of the {} suspects have {}, so at most {} can be marked no, and suspects {} are", count,
                          f.cast(), f.name(column), f.cast() - count, fmt::join(no, ", "));
   }
   return {};
@@ -117,12 +117,12 @@ MoveResult Game::Play::apply(std::string_view move) {
     int number = 0;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), number);
     if (error != std::errc() || end != word.data() + word.size() || number < 1 || number > f.cast() || word[0] == '0')
-      throw bad(fmt::format("'{}' is not a portrait number (1..{})", word, f.cast()));
+      throw bad(fmt::format("'{}' is not a suspect number (1..{})", word, f.cast()));
     return number - 1;
   };
 
   if (w[0] == "accuse") {
-    if (w.size() != 2) throw bad("'accuse' takes one portrait number");
+    if (w.size() != 2) throw bad("'accuse' takes one suspect number");
     accused_ = portrait(w[1]);
     const bool right = accused_ == f.proof.murderer;
     const std::string who = suspect_text(f.content.setup, f.proof.solution, accused_);
@@ -134,11 +134,11 @@ MoveResult Game::Play::apply(std::string_view move) {
 
   const bool marking = w[0] == "mark";
   if (w.size() < (marking ? 4u : 3u))
-    throw bad(marking ? "'mark' takes a portrait, a name (its category optional) and yes or no"
-                      : "'clear' takes a portrait and a name (its category optional)");
+    throw bad(marking ? "'mark' takes a suspect number, a name (its category optional) and yes or no"
+                      : "'clear' takes a suspect number and a name (its category optional)");
   const int suspect = portrait(w[1]);
   if (locked_[at(suspect)])
-    throw bad(fmt::format("portrait {} is confirmed and locked in: its marks no longer change", suspect + 1));
+    throw bad(fmt::format("suspect {} is confirmed and locked in: its marks no longer change", suspect + 1));
   Mark mark = Mark::None;
   if (marking) {
     if (w.back() != "yes" && w.back() != "no") throw bad("a mark ends with yes or no");
@@ -158,19 +158,19 @@ MoveResult Game::Play::apply(std::string_view move) {
   Mark& here = mark_at(suspect, column);
   const Mark before = here;
   if (here == mark)
-    throw bad(mark == Mark::None ? fmt::format("portrait {} has no mark for {}", suspect + 1, f.name(column))
-                                 : fmt::format("portrait {} is already marked {} for {}", suspect + 1, mark_word(mark),
+    throw bad(mark == Mark::None ? fmt::format("suspect {} has no mark for {}", suspect + 1, f.name(column))
+                                 : fmt::format("suspect {} is already marked {} for {}", suspect + 1, mark_word(mark),
                                                f.name(column)));
   if (mark != Mark::None)
     if (const std::string why = refusal(suspect, column, mark); !why.empty()) throw bad(why);
   here = mark;
   const std::string what = mark == Mark::None ? "cleared" : fmt::format("marked {}", mark_word(mark));
   const std::vector<int> locked = lock_in();
-  std::string said = fmt::format("portrait {}, {}: {}", suspect + 1, f.name(column), what);
+  std::string said = fmt::format("suspect {}, {}: {}", suspect + 1, f.name(column), what);
   if (!locked.empty()) {
     std::vector<int> numbers;
     for (const int s : locked) numbers.push_back(s + 1);
-    said += fmt::format("; portraits {} are right and locked in", fmt::join(numbers, ", "));
+    said += fmt::format("; suspects {} are right and locked in", fmt::join(numbers, ", "));
   }
   nlohmann::json locked_json = nlohmann::json::array();
   for (const int s : locked) locked_json.push_back(s + 1);
@@ -267,10 +267,10 @@ PlayStatus Game::Play::status() const {
                             complete, f.cast());
   } else if (accused_ == f.proof.murderer) {
     s.phase = PlayPhase::Won;
-    s.summary = fmt::format("portrait {} accused: the murderer, as the clues determine", accused_ + 1);
+    s.summary = fmt::format("suspect {} accused: the murderer, as the clues determine", accused_ + 1);
   } else {
     s.phase = PlayPhase::Lost;
-    s.summary = fmt::format("portrait {} accused, but the clues make portrait {} the murderer", accused_ + 1,
+    s.summary = fmt::format("suspect {} accused, but the clues make suspect {} the murderer", accused_ + 1,
                             f.proof.murderer + 1);
   }
   return s;
@@ -294,19 +294,19 @@ std::vector<std::string> Game::Play::legal_moves() const {
 std::string Game::Play::rules() const {
   const Fixed& f = *fixed_;
   return fmt::format(
-             "Find who is who, then name the murderer. Portrait k is suspect k of the accounts (1..{}).\n"
-             "Your notebook has a row per portrait and a column per name in play, grouped by category; a cell\n"
-             "is Y (that portrait has the name), N (it has not) or . (not marked).\n"
-             "  mark 3 forename Hugo yes   portrait 3 is called Hugo ('no': is not). The category may be left\n"
+             "Find each suspect's names, then name the murderer. Suspects are numbered 1..{}, as in the case.\n"
+             "Your notebook has a row per suspect and a column per name in play, grouped by category; a cell\n"
+             "is Y (that suspect has the name), N (it has not) or . (not marked).\n"
+             "  mark 3 forename Hugo yes   suspect 3 is called Hugo ('no': is not). The category may be left\n"
              "                             out when only one category has the name: mark 3 Hugo yes\n"
              "  clear 3 forename Hugo      take that mark off\n"
-             "  accuse 5                   name portrait 5 the murderer: one accusation ends the case, won if\n"
+             "  accuse 5                   name suspect 5 the murderer: one accusation ends the case, won if\n"
              "                             it is the murderer the clues determine, lost otherwise\n"
              "Names are written as the case writes them (a room may be two words). A mark may be wrong, but the\n"
-             "notebook refuses one that breaks its own arithmetic: a second yes in a portrait's category, more\n"
+             "notebook refuses one that breaks its own arithmetic: a second yes in a suspect's category, more\n"
              "yes in a column than suspects with that name (the count after it), no on every name of a\n"
-             "category for one portrait, or more no in a column than suspects without that name.\n"
-             "When three portraits are marked in full (a yes in every category) and all three are right,\n"
+             "category for one suspect, or more no in a column than suspects without that name.\n"
+             "When three suspects are marked in full (a yes in every category) and all three are right,\n"
              "they are confirmed and locked in, as in Return of the Obra Dinn: their marks no longer change.\n"
              "Wrong marks are never pointed out otherwise. 'hint' gives the next step the clues allow from\n"
              "your right marks, citing its clues.\n\n",
@@ -317,7 +317,7 @@ std::string Game::Play::rules() const {
 std::string Game::Play::render() const {
   const Fixed& f = *fixed_;
   const Setup& setup = f.content.setup;
-  std::size_t label = std::string_view("portrait 8").size();
+  std::size_t label = std::string_view("suspect 8").size();
   for (int c = 1; c < setup.category_count(); ++c) label = std::max(label, setup.categories[at(c)].name.size());
   std::string text = "Notebook (Y: has the name, N: has not, .: not marked; *: locked in)\n";
   for (int c = 1; c < setup.category_count(); ++c) {
@@ -331,7 +331,7 @@ std::string Game::Play::render() const {
     }
     text += "\n";
     for (int s = 0; s < f.cast(); ++s) {
-      text += fmt::format("{:<{}}", fmt::format("portrait {}{}", s + 1, locked_[at(s)] ? "*" : ""), label);
+      text += fmt::format("{:<{}}", fmt::format("suspect {}{}", s + 1, locked_[at(s)] ? "*" : ""), label);
       for (const int k : columns) {
         const ValueCount& v = f.value_of(k);
         const std::size_t width = v.count == 1 ? v.name.size() : v.name.size() + 3 + std::to_string(v.count).size();
@@ -344,7 +344,7 @@ std::string Game::Play::render() const {
     }
   }
   text += fmt::format("Question: {}\n", f.content.question_prose);
-  if (accused_ >= 0) text += fmt::format("Accused: portrait {}\n", accused_ + 1);
+  if (accused_ >= 0) text += fmt::format("Accused: suspect {}\n", accused_ + 1);
   return text;
 }
 
@@ -413,7 +413,7 @@ std::string Game::Play::svg() const {
   }
   for (int s = 0; s < f.cast(); ++s) {
     const double y = kTop + kRow * s;
-    svg.text(8, y + 19, fmt::format("portrait {}{}", s + 1, locked_[at(s)] ? " \u2713" : ""),
+    svg.text(8, y + 19, fmt::format("suspect {}{}", s + 1, locked_[at(s)] ? " \u2713" : ""),
              locked_[at(s)] ? R"(font-family="sans-serif" font-size="13" fill="#5fd38a" class="locked")"
                             : R"(font-family="sans-serif" font-size="13" fill="#ddd")");
     for (int k = 0; k < f.column_count(); ++k) {

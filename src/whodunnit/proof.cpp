@@ -82,8 +82,8 @@ CaseCheck check_case(const CaseFile& file) {
     broken("solution", "the stated solution is not the one the clues determine", false);
   if (c.question.murderer >= 0 && c.question.murderer != proof.murderer)
     broken("answer",
-           fmt::format("the stated answer is {}, but the clues make the murderer {}",
-                       portrait_name(c.question.murderer), portrait_name(proof.murderer)),
+           fmt::format("the stated answer is {}, but the clues make the murderer {}", suspect_name(c.question.murderer),
+                       suspect_name(proof.murderer)),
            false);
   if (file.has_figures) {
     const Figures f = figures(lattice, clues);

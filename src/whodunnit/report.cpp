@@ -45,7 +45,7 @@ std::string account_words(const CaseClue& clue) {
 }  // namespace
 
 std::string fact_text(const Setup& setup, const Fact& fact) {
-  return fmt::format("{} {}", portrait_name(fact.suspect), predicate(setup, fact.trait, fact.holds));
+  return fmt::format("{} {}", suspect_name(fact.suspect), predicate(setup, fact.trait, fact.holds));
 }
 
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect) {
@@ -63,18 +63,18 @@ std::string suspect_text(const Setup& setup, const Assignment& solution, int sus
     rest.push_back(category == "room" ? "in the " + value : category + " " + value);
   }
   if (!name.empty()) rest.insert(rest.begin(), name);
-  return fmt::format("{} ({})", portrait_name(suspect), join(rest, ", "));
+  return fmt::format("{} ({})", suspect_name(suspect), join(rest, ", "));
 }
 
 std::string solution_text(const Setup& setup, const Assignment& solution) {
   std::vector<std::string> names;
   for (int c = 1; c < setup.category_count(); ++c) names.push_back(setup.categories[at(c)].name);
-  std::string text = fmt::format("  portrait: {}\n", join(names, ", "));
+  std::string text = fmt::format("  suspect: {}\n", join(names, ", "));
   for (int s = 0; s < setup.cast; ++s) {
     std::vector<std::string> values;
     for (int c = 1; c < setup.category_count(); ++c)
       values.push_back(setup.categories[at(c)].values[at(solution[at(s)][at(c)])].name);
-    text += fmt::format("  {}: {}\n", portrait_name(s), join(values, ", "));
+    text += fmt::format("  {}: {}\n", suspect_name(s), join(values, ", "));
   }
   return text;
 }
@@ -90,12 +90,14 @@ std::string case_text(const Case& c) {
   const Setup& setup = c.setup;
   std::string text = fmt::format("Whodunnit, seed '{}': a cast of {} ({}, generator {})\n\n", c.seed, setup.cast,
                                  kCaseFormat, c.generator_version);
-  std::vector<std::string> portraits;
-  for (int s = 0; s < setup.cast; ++s) portraits.push_back(std::to_string(s + 1));
+  // Said once, plainly: the numbers are given, the names are the puzzle. Every text after this
+  // calls the sitter in portrait k "suspect k" and nothing else.
+  std::vector<std::string> categories;
+  for (int k = 1; k < setup.category_count(); ++k) categories.push_back(setup.categories[at(k)].name);
   text += fmt::format(
-      "Portraits: {}. Each is one suspect; who is who is the puzzle.\n"
-      "Suspect k of the accounts is the sitter in portrait k.\n\n",
-      join(portraits, ", "));
+      "The suspects are numbered 1 to {}: suspect k is the person in portrait k.\n"
+      "Their numbers are known; what the clues reveal is each one's {}.\n\n",
+      setup.cast, join(categories, " and "));
   // The clues' seating (clues.hpp) in words and as a picture: "on my left" means nothing until
   // the reader knows which way round the table the portraits run.
   text += seating_text(setup.cast) + "\n";
@@ -107,7 +109,10 @@ std::string case_text(const Case& c) {
     text += fmt::format("  {}: {}\n", setup.categories[at(k)].name, join(values, ", "));
   }
   // Each suspect's account (make_case groups the clues by teller); every word of them is true.
-  text += "\nAccounts (every suspect tells the truth):\n";
+  // The second line is assign_tellers' promise: a reader may lean on it, so it is said.
+  text +=
+      "\nAccounts (every suspect tells the truth, and speaks of themselves only as \"I\", never by\n"
+      "their number or by a name only they have):\n";
   for (int i = 0; i < static_cast<int>(c.clues.size()); ++i) {
     const CaseClue& clue = c.clues[at(i)];
     if (i == 0 || clue.teller != c.clues[at(i - 1)].teller)

@@ -38,9 +38,9 @@ std::string seating_text(int cast) {
   check_cast(cast);
   const int left = left_of(0, cast) + 1, right = right_of(0, cast) + 1;
   std::string text = fmt::format(
-      "Seating: the suspects sat round one table in portrait order, each facing its\n"
-      "centre: a suspect's right-hand neighbour is the next portrait, their left-hand\n"
-      "neighbour the previous one, and the last portrait, {0}, sat beside the first,\n"
+      "Seating: the suspects sat round one table in number order, each facing its\n"
+      "centre: a suspect's right-hand neighbour is the next number, their left-hand\n"
+      "neighbour the previous one, and the last suspect, {0}, sat beside the first,\n"
       "on suspect 1's left. Seen from above, suspect 1 nearest you and facing the\n"
       "centre as you do, so their left is your left:\n\n",
       cast);
@@ -75,7 +75,7 @@ std::string seating_text(int cast) {
     while (!row.empty() && row.back() == ' ') row.pop_back();
     text += row.empty() ? std::string("\n") : "    " + row + "\n";
   }
-  text += fmt::format("\nPortrait numbers run counterclockwise seen from above; {} sat beside 1.\n", cast);
+  text += fmt::format("\nSuspect numbers run counterclockwise seen from above; {} sat beside 1.\n", cast);
   return text;
 }
 
@@ -127,7 +127,7 @@ void draw_seating(Svg& svg, int cast, double x, double y) {
       "The seating, seen from above",
       "Suspect k sat in seat k, facing the table's centre:",
       "each suspect's right-hand neighbour is the next",
-      "portrait, their left-hand neighbour the previous.",
+      "number, their left-hand neighbour the previous.",
       "The arrows: suspect 1, at the bottom, faces up the page",
       fmt::format("as you do, so suspect {} is on their right, {} on their left.", right_of(0, cast) + 1,
                   left_of(0, cast) + 1),
@@ -142,7 +142,7 @@ void draw_seating(Svg& svg, int cast, double x, double y) {
 std::string seating_svg(int cast) {
   Svg svg(kSeatingWidth, kSeatingHeight);
   svg.rect(0, 0, kSeatingWidth, kSeatingHeight, R"(fill="#0f1115")");
-  svg.title(fmt::format("The seating of a cast of {}: portrait numbers counterclockwise round one table", cast));
+  svg.title(fmt::format("The seating of a cast of {}: suspect numbers counterclockwise round one table", cast));
   draw_seating(svg, cast, 0, 0);
   return svg.str();
 }

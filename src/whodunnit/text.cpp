@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 namespace proven::whodunnit {
-std::string portrait_name(int suspect) { return fmt::format("portrait {}", suspect + 1); }
+std::string suspect_name(int suspect) { return fmt::format("suspect {}", suspect + 1); }
 
 std::string sentence_case(std::string text) {
   if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));

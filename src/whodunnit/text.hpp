@@ -1,5 +1,5 @@
 #pragma once
-// Plain English for the facts of `solve --explain` and `--hint` ("portrait 3 is called Abigail"),
+// Plain English for the facts of `solve --explain` and `--hint` ("suspect 3 is called Abigail"),
 // which no grammar sentence writes.
 //
 //   predicate(setup, {kForename, 0}, true)   // "is called Abigail"
@@ -12,8 +12,8 @@
 
 namespace proven::whodunnit {
 
-// "portrait 3" (suspect index 2).
-std::string portrait_name(int suspect);
+// "suspect 3" (suspect index 2): the one way every text names a suspect.
+std::string suspect_name(int suspect);
 
 // The verb phrase saying a suspect has (or has not) `trait`: "is called Abigail", "is not a
 // Caine", "was in the library", "is the Colonel" (a title only one suspect holds).

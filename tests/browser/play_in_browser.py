@@ -139,7 +139,7 @@ def play_whodunnit(page, proven):
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "case.json")
         run(proven, "whodunnit", "generate", "--seed", "11", "--cast", "5", "--out", path)
-        answer = re.search(r"Answer: portrait (\d+)", run(proven, "whodunnit", "solve", path)).group(1)
+        answer = re.search(r"Answer: suspect (\d+)", run(proven, "whodunnit", "solve", path)).group(1)
     page.open("/whodunnit?seed=11&cast=5")
     check("Accounts" in page.driver.find_element(By.ID, "rules").text, "whodunnit: the case text is on the page")
     page.act(lambda: page.driver.find_element(By.ID, "hint").click())

@@ -39,7 +39,7 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
   const auto json = proven::read_json_file(path("case.json"));
   EXPECT_EQ(json["format"], "proven-whodunnit-case/2");
   EXPECT_EQ(json["game"], "whodunnit");
-  EXPECT_EQ(json["generator_version"], "2.2");
+  EXPECT_EQ(json["generator_version"], "3.2");
   EXPECT_EQ(json["params"]["cast"], 5);
   EXPECT_EQ(json["params"]["budget"], 3000);
   // The seed is the case: the same bytes again, other bytes for another seed.
@@ -51,8 +51,11 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
   r = run_proven("whodunnit show " + path("case.json"));
   ASSERT_EQ(r.code, 0) << r.out;
   const std::string& text = r.out;
-  EXPECT_TRUE(has(text, "Portraits: 1, 2, 3, 4, 5.")) << text;
+  EXPECT_TRUE(has(text, "The suspects are numbered 1 to 5")) << text;
   EXPECT_TRUE(has(text, "Names in play")) << text;
+  // What assign_tellers promises is said where the accounts begin (case_test checks it holds).
+  EXPECT_TRUE(has(text, "speaks of themselves only as \"I\", never by\ntheir number or by a name only they have"))
+      << text;
   EXPECT_TRUE(has(text, "\nQuestion: ")) << text;
   // The text lists every clue of the file, numbered, under its teller's heading: a fact's prose
   // in quotes, a first-person clue's quoted words (its prose names the speaker).
@@ -72,7 +75,7 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
   EXPECT_EQ(run_proven("whodunnit verify " + path("case.json")).code, 0);
 
   // The seating is stated in the text and drawn by --svg: a seat per suspect, nothing else.
-  EXPECT_TRUE(has(text, "Seating: the suspects sat round one table in portrait order")) << text;
+  EXPECT_TRUE(has(text, "Seating: the suspects sat round one table in number order")) << text;
   EXPECT_TRUE(has(text, "(left: 5) <-- 1 --> (right: 2)")) << text;
   r = run_proven("whodunnit show " + path("case.json") + " --svg " + path("seating.svg"));
   ASSERT_EQ(r.code, 0) << r.out;
@@ -85,7 +88,7 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
 TEST_F(WhodunnitCli, SolveExplainAndHint) {
   ASSERT_EQ(run_proven("whodunnit generate --seed 4 --cast 5 --budget 3000 --out " + path("case.json")).code, 0);
   const auto json = proven::read_json_file(path("case.json"))["body"];
-  const std::string answer = "Answer: portrait " + json["answer"].get<std::string>() + " (";
+  const std::string answer = "Answer: suspect " + json["answer"].get<std::string>() + " (";
 
   auto r = run_proven("whodunnit solve " + path("case.json"));
   ASSERT_EQ(r.code, 0) << r.out;
@@ -281,7 +284,7 @@ TEST_F(WhodunnitCli, PlayExitsZeroOneOrTwo) {
   EXPECT_EQ(r.code, 2) << r.out;
   const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
   EXPECT_EQ(last, "proven: mark 9 " + forename +
-                      " yes: '9' is not a portrait number (1..4) "
+                      " yes: '9' is not a suspect number (1..4) "
                       "(moves: mark 3 forename Hugo yes|no, clear 3 forename Hugo, accuse 5)\n")
       << r.out;
 }

@@ -50,7 +50,7 @@ TEST(WhodunnitGame, VerifyNamesEachBrokenPromise) {
   doc.content.figures.obviousness += 1;
   const std::vector<std::string> problems = Game::verify(doc);
   ASSERT_EQ(problems.size(), 2u);
-  EXPECT_EQ(problems[0].rfind("answer: the stated answer is portrait ", 0), 0u) << problems[0];
+  EXPECT_EQ(problems[0].rfind("answer: the stated answer is suspect ", 0), 0u) << problems[0];
   EXPECT_EQ(problems[1].rfind("figures: ", 0), 0u) << problems[1];
   doc.content.clues.resize(2);
   doc.has_figures = false;
@@ -164,23 +164,23 @@ TEST(WhodunnitPlay, IllegalAndUnreadableMovesThrowAndChangeNothing) {
       {"", "expected 'mark', 'clear' or 'accuse'"},
       {"tap 1", "expected 'mark', 'clear' or 'accuse'"},
       {"mark 1 forename " + a, "ends with yes or no"},
-      {"mark 0 forename " + a + " yes", "'0' is not a portrait number (1..5)"},
-      {"mark 6 forename " + a + " yes", "'6' is not a portrait number (1..5)"},
-      {"mark 01 forename " + a + " yes", "'01' is not a portrait number"},
+      {"mark 0 forename " + a + " yes", "'0' is not a suspect number (1..5)"},
+      {"mark 6 forename " + a + " yes", "'6' is not a suspect number (1..5)"},
+      {"mark 01 forename " + a + " yes", "'01' is not a suspect number"},
       {"mark 1 forename Zed yes", "'forename Zed' is not a name in play"},
       {"mark 1 colour " + a + " yes", "is not a name in play"},
       {"mark 1 forename " + a + " maybe", "ends with yes or no"},
       {"mark 1 forename " + a + " yes", "already marked yes"},
-      {"clear 3 forename " + a, "portrait 3 has no mark for forename " + a},
-      {"accuse", "'accuse' takes one portrait number"},
-      {"accuse 2 3", "'accuse' takes one portrait number"},
-      {"accuse six", "'six' is not a portrait number"},
+      {"clear 3 forename " + a, "suspect 3 has no mark for forename " + a},
+      {"accuse", "'accuse' takes one suspect number"},
+      {"accuse 2 3", "'accuse' takes one suspect number"},
+      {"accuse six", "'six' is not a suspect number"},
       // The grid's own arithmetic: a second yes in portrait 1's forenames; a second holder of a
       // forename one suspect has; portrait 2's last open forename ruled out; a fifth no on a
       // forename one of five suspects has.
-      {"mark 1 forename " + b + " yes", "portrait 1 is already marked yes for forename " + a},
-      {"mark 3 forename " + a + " yes", "only 1 suspect has forename " + a + ", and portrait 1 is marked yes already"},
-      {"mark 2 forename " + e + " no", "every other forename is marked no for portrait 2"},
+      {"mark 1 forename " + b + " yes", "suspect 1 is already marked yes for forename " + a},
+      {"mark 3 forename " + a + " yes", "only 1 suspect has forename " + a + ", and suspect 1 is marked yes already"},
+      {"mark 2 forename " + e + " no", "every other forename is marked no for suspect 2"},
       {"mark 1 forename " + b + " no", "at most 4 can be marked no"},
   };
   const nlohmann::json before = play.to_json();
@@ -270,13 +270,13 @@ TEST(WhodunnitPlay, TheViewShowsTheGridAndTheQuestion) {
   play.apply("mark 3 forename " + value_name(doc, 1, 1) + " yes");
   const std::string view = play.render();
   EXPECT_NE(view.find("Question: " + doc.content.question_prose), std::string::npos) << view;
-  // Portrait 3's row under forename: Y in the second column, dots elsewhere.
-  const std::size_t row = view.find("portrait 3");
+  // Suspect 3's row under forename: Y in the second column, dots elsewhere.
+  const std::size_t row = view.find("suspect 3");
   ASSERT_NE(row, std::string::npos);
   std::string line = view.substr(row, view.find('\n', row) - row);
   std::erase(line, ' ');
-  EXPECT_EQ(line, "portrait3.Y..") << view;
-  EXPECT_NE(play.rules().find("Portrait k is suspect k"), std::string::npos);
+  EXPECT_EQ(line, "suspect3.Y..") << view;
+  EXPECT_NE(play.rules().find("Suspects are numbered 1.."), std::string::npos);
   EXPECT_NE(play.rules().find(doc.content.clues[0].prose.substr(0, 20)), std::string::npos);
   EXPECT_EQ(play.to_json()["marks"][2]["forename"][value_name(doc, 1, 1)], "yes");
 }
@@ -286,8 +286,9 @@ TEST(WhodunnitPlay, TheViewShowsTheGridAndTheQuestion) {
 TEST(WhodunnitGame, EveryViewOfTheCaseShowsTheSeating) {
   const Game::Document doc = make_doc("seating", 5);
   const std::string text = Game::show_text(doc, 0);
-  EXPECT_NE(text.find("Portraits: 1, 2, 3, 4, 5. Each is one suspect; who is who is the puzzle.\n"
-                      "Suspect k of the accounts is the sitter in portrait k.\n"),
+  EXPECT_NE(text.find("The suspects are numbered 1 to 5: suspect k is the person in portrait k.\n"
+                      "Their numbers are known; what the clues reveal is each one's forename, surname, title and "
+                      "room.\n"),
             std::string::npos)
       << text;
   const std::size_t seating = text.find(seating_text(5));

@@ -68,10 +68,10 @@ TEST(WhodunnitSeating, TheTextStatesTheSeatingAndItsPictureShowsIt) {
     // Unwrapped, the paragraph says each part of the rule.
     std::string flat = text;
     std::ranges::replace(flat, '\n', ' ');
-    EXPECT_EQ(text.rfind("Seating: the suspects sat round one table in portrait order", 0), 0u) << text;
-    EXPECT_NE(flat.find("right-hand neighbour is the next portrait"), std::string::npos) << text;
+    EXPECT_EQ(text.rfind("Seating: the suspects sat round one table in number order", 0), 0u) << text;
+    EXPECT_NE(flat.find("right-hand neighbour is the next number"), std::string::npos) << text;
     EXPECT_NE(flat.find("left-hand neighbour the previous"), std::string::npos) << text;
-    EXPECT_NE(flat.find(fmt::format("the last portrait, {}, sat beside the first, on suspect 1's left", cast)),
+    EXPECT_NE(flat.find(fmt::format("the last suspect, {}, sat beside the first, on suspect 1's left", cast)),
               std::string::npos)
         << text;
     EXPECT_EQ(text.back(), '\n');
