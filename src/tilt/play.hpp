@@ -46,6 +46,11 @@ class LevelPlay {
 
   const State& state() const { return state_; }  // the engine's position (tests compare paths with it)
   const Board& board() const { return board_; }
+  // Same level, same position and history; rules_ is left out, being made from the board.
+  bool operator==(const LevelPlay& other) const {
+    return board_ == other.board_ && state_ == other.state_ && par_ == other.par_ && bits_milli_ == other.bits_milli_ &&
+           tilts_ == other.tilts_ && phase_ == other.phase_ && lost_why_ == other.lost_why_;
+  }
 
  private:
   explicit LevelPlay(const Level& level);

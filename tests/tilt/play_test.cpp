@@ -202,6 +202,13 @@ TEST(TiltPlay, UndoAndRestartThroughTheSession) {
   EXPECT_EQ(session.play().status().phase, PlayPhase::Won);
   session.restart();
   EXPECT_EQ(session.play().to_json(), start);
+  // The play's own equality (the fuzz targets' check that a refused move changes nothing) agrees
+  // with its JSON: equal after restart, different once a tilt is made.
+  const Game::Play fresh = Game::Play::start(pack, item);
+  EXPECT_TRUE(session.play() == fresh);
+  session.apply(moves[0]);
+  EXPECT_FALSE(session.play() == fresh);
+  EXPECT_FALSE(Game::Play::start(pack, item + 1) == fresh);
 }
 
 TEST(TiltPlay, RulesAndRenderNameEveryTileOnTheBoard) {
