@@ -114,6 +114,28 @@ def main():
         write("corpus", target, "words.txt", "\x01" + text)
         write("corpus", target, "legal-walk.bin", walk)
 
+    # Requests to `proven serve`, one per route, on the packs it ships (serve_request).
+    requests = {
+        "index": "/",
+        "game-page": "/prism",
+        "pack-page": "/tilt/campaign",
+        "level-page": "/prism/campaign/3?moves=tap%20A1",
+        "designer": "/whodunnit?seed=2&cast=4&grid=1&off=1..2",
+        "play-api": "/api/play?game=prism&pack=campaign&item=1&moves=tap%20A1%3Btap%20B2&move=tap%20C3",
+        "hint-api": "/api/play?game=whodunnit&seed=1&cast=4&item=1&hint=1",
+        "svg": "/svg?game=tilt&pack=campaign&item=2",
+        "download": "/download/prism/campaign.json",
+        "manual": "/bomb/manual/1",
+        "studio": "/studio/whodunnit?seeds=1..2&cast=4",
+        "asset": "/assets/play.js",
+    }
+    for name, target in requests.items():
+        write("corpus", "serve_request", name + ".http", f"GET {target} HTTP/1.1\r\nHost: fuzz\r\n\r\n")
+    write("corpus", "serve_request", "range.http",
+          "GET /download/tilt/campaign.json HTTP/1.1\r\nHost: fuzz\r\nRange: bytes=0-10,20-\r\n\r\n")
+    write("corpus", "serve_request", "post.http",
+          "POST /api/play HTTP/1.1\r\nHost: fuzz\r\nContent-Length: 5\r\n\r\nhello")
+
     # Regressions: the hardening issue's findings.
     write("regressions", "prism_document", "tiled-2-64-states.json", canonical(tiled_prism_level(prism)))
     one = chapter_slice(prism, 1, 1)
@@ -153,6 +175,9 @@ def main():
     write("regressions", "demo_document", "proof-solutions-changed.json", canonical(proof))
     write("regressions", "bomb_document", "seed-1e400.json", bomb.replace('"seed": "1"', '"seed": 1e400', 1))
     write("regressions", "tilt_moves", "move-with-newline.bin", b"\x00U\r\nR\x00\nundo\n")
+    # Found by serve_request: a seed that is not UTF-8 reached the JSON writer (a 500; exit 3 in the CLI).
+    write("regressions", "serve_request", "seed-not-utf8.http",
+          b"GET /whodunnit?seed=2\xb5&off=1..2 HTTP/1.1\r\nHost: fuzz\r\n\r\n")
 
 
 if __name__ == "__main__":

@@ -110,7 +110,8 @@ void add_generic_commands(CLI::App& group) {
   auto gen_args = std::make_shared<GenerateArgs>();
   CLI::App* gen = group.add_subcommand("generate", fmt::format("generate a {}, every {} proven", G::kWhat, G::kItem));
   gen->add_option("--seed", gen_args->seed, "seed key (the same seed always gives the same bytes)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Validator([](const std::string& seed) { return is_utf8(seed) ? "" : "not UTF-8 text"; }, "TEXT"));
   G::add_params(*gen, gen_args->params);
   gen->add_option("--out", gen_args->out, "write the JSON here, atomically (default: stdout)");
   add_jobs_option(*gen, gen_args->jobs);

@@ -229,6 +229,15 @@ nlohmann::json parse_json(std::string_view text, const std::string& source_name)
 
 nlohmann::json read_json_file(const std::filesystem::path& path) { return parse_json(read_file(path), path.string()); }
 
+bool is_utf8(std::string_view text) {
+  try {
+    (void)nlohmann::json(std::string(text)).dump();
+    return true;
+  } catch (const nlohmann::json::type_error&) {
+    return false;
+  }
+}
+
 std::string json_text(const nlohmann::json& value) { return value.dump(2) + "\n"; }
 
 }  // namespace proven

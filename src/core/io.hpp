@@ -43,6 +43,10 @@ std::size_t max_input_bytes();
 nlohmann::json parse_json(std::string_view text, const std::string& source_name);
 nlohmann::json read_json_file(const std::filesystem::path& path);
 
+// Whether text is UTF-8, as JSON requires of every string: text from a user (a seed, a move) is
+// checked before it can reach a JSON writer, which throws on anything else.
+bool is_utf8(std::string_view text);
+
 // The canonical text of a JSON value: keys sorted, two-space indent, trailing newline.
 // Output files use it so the same data is always the same bytes.
 std::string json_text(const nlohmann::json& value);

@@ -7,6 +7,7 @@
 
 #include "bomb/game.hpp"
 #include "core/command.hpp"
+#include "core/io.hpp"
 #include "demo/game.hpp"
 #include "prism/game.hpp"
 #include "serve/embedded.hpp"
@@ -99,7 +100,8 @@ std::vector<const PackEntry*> Catalog::packs(const std::string& game) const {
   std::vector<const PackEntry*> found;
   for (const auto& [key, entry] : packs_)
     if (key.first == game) found.push_back(&entry);
-  std::ranges::stable_partition(found, [](const PackEntry* p) { return p->origin == "shipped"; });
+  // Not std::ranges::stable_partition: clang 14 (the fuzz build's) rejects its subrange result.
+  std::stable_partition(found.begin(), found.end(), [](const PackEntry* p) { return p->origin == "shipped"; });
   return found;
 }
 
@@ -119,6 +121,7 @@ std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_na
                                      game_name, game_name));
   if (seed.empty() || seed.size() > kMaxSeedLength)
     throw HttpError(400, fmt::format("a seed is 1..{} characters", kMaxSeedLength));
+  if (!is_utf8(seed)) throw HttpError(400, "a seed is UTF-8 text");
   std::vector<std::string> args;
   std::string key = game_name + "\n" + seed;
   for (const auto& [name, value] : options) {

@@ -20,7 +20,8 @@ namespace {
 
 // A JSON value inside <script type="application/json">: "</" could end the element early.
 std::string script_json(const nlohmann::json& value) {
-  std::string text = value.dump();
+  // Invalid UTF-8 echoed from a URL (a move's words) is replaced, not thrown over.
+  std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
     text.replace(at, 2, "<\\/");
   return text;

@@ -73,13 +73,57 @@ void lengthen_listen_queue(int port) {
   }
 }
 
+// A request read from memory and its response written to memory: httplib's Stream with no socket.
+class MemoryStream final : public httplib::Stream {
+ public:
+  explicit MemoryStream(std::string_view request) : request_(request) {}
+  bool is_readable() const override { return true; }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* out, std::size_t size) override {
+    const std::size_t n = std::min(size, request_.size() - read_);
+    std::copy_n(request_.data() + read_, n, out);
+    read_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* data, std::size_t size) override {
+    response_.append(data, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 0;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 0;
+  }
+  socket_t socket() const override { return INVALID_SOCKET; }
+  const std::string& response() const { return response_; }
+
+ private:
+  std::string_view request_;
+  std::size_t read_ = 0;
+  std::string response_;
+};
+
+// httplib's request processing is protected; this server lets answer() call it on a MemoryStream.
+class HttpServer final : public httplib::Server {
+ public:
+  std::string answer(std::string_view request) {
+    MemoryStream stream(request);
+    bool closed = false;
+    process_request(stream, true, closed, nullptr);
+    return stream.response();
+  }
+};
+
 }  // namespace
 
 struct Server::State {
   ServeOptions options;
   Catalog catalog;
   bomb::RuleBookCache books;
-  httplib::Server http;
+  HttpServer http;
   std::mutex log_mutex;
 
   explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), books(o.catalog.cache_capacity) {}
@@ -231,7 +275,8 @@ void Server::State::routes() {
              if (request.has_param("move")) next = param(request, "move");
              const nlohmann::json state =
                  found.document->play(item, split_moves(param(request, "moves")), next, request.has_param("hint"));
-             r.set_content(state.dump(), "application/json");
+             // Invalid UTF-8 echoed from the URL (a move's words) is replaced, not thrown over.
+             r.set_content(state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json");
            }));
   http.Get("/svg", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(param(request, "game"));
@@ -320,5 +365,6 @@ int Server::bind() {
 
 void Server::run() { state_->http.listen_after_bind(); }
 void Server::stop() { state_->http.stop(); }
+std::string Server::answer(std::string_view raw_request) { return state_->http.answer(raw_request); }
 
 }  // namespace proven::serve

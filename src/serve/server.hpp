@@ -10,6 +10,7 @@
 // make it read a file outside --data.
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "serve/catalog.hpp"
 
@@ -33,6 +34,9 @@ class Server {
   int bind();  // the port bound; UserError if the address is taken or unusable
   void run();  // serves until stop()
   void stop();
+  // One raw HTTP request answered in memory, as a connection would answer it (routing, status,
+  // headers and body, the connection then closed): for the request fuzz target and tests.
+  std::string answer(std::string_view raw_request);
 
  private:
   struct State;

@@ -118,6 +118,13 @@ TEST_F(PrismCli, IntegerOptionsArePlainDecimal) {
     EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
     EXPECT_EQ(lines(r.out), 1u) << r.out;
   }
+  // A seed is stored in the JSON, so it must be text JSON can hold (once: exit 3 from the writer).
+  for (const char* bad : {"\"$(printf '2\\265')\"", "\"$(printf '\\377')\""}) {
+    const auto r = run_proven(std::string("prism generate --chapter 1 --seed ") + bad + " --out " + path("x.json"));
+    EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("--seed: not UTF-8 text"), std::string::npos) << r.out;
+  }
+  EXPECT_EQ(run_proven("prism generate --chapter 1 --seed \"caf\u00e9\" --out " + path("utf8.json")).code, 0);
   const auto r = run_proven("prism show " + kCampaign + " --level \"$(printf '1\\n2')\"");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(lines(r.out), 1u) << r.out;

@@ -147,6 +147,8 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
   expect_refused("/api/play?game=whodunnit&seed=1&item=1&cast=99", 400);
   expect_refused("/api/play?game=whodunnit&seed=1&item=1&budget=100000000", 400);  // not allowed on request
   expect_refused("/api/play?game=whodunnit&seed=" + std::string(65, 'x') + "&item=1", 400);
+  expect_refused("/api/play?game=whodunnit&seed=2%B5&item=1", 400);  // found by fuzzing: once a 500
+  expect_refused("/api/play?game=prism&pack=campaign&item=1&moves=tap%20%B5", 400);
   expect_refused("/svg?game=whodunnit&pack=campaign&item=1", 404);
   expect_refused("/download/prism/nosuch.json", 404);
   expect_refused("/studio/prism?pack=nosuch", 404);
@@ -155,6 +157,20 @@ TEST_F(Serve, BadRequestsAreFourHundredsWithOneLine) {
   std::string many = "tap%20A1";
   for (std::size_t i = 0; i < kMaxMoves; ++i) many += "%3Btap%20A1";
   EXPECT_GE(get("/api/play?game=prism&pack=campaign&item=1&moves=" + many).status, 400);
+}
+
+// answer() (what the request fuzz target drives) is the server as a connection sees it: the
+// same status and body as over a socket, and a request httplib cannot read is a 400, not a crash.
+TEST_F(Serve, AnAnswerInMemoryIsTheAnswerOverTheNetwork) {
+  for (const std::string target : {"/prism/campaign/2", "/api/play?game=prism&pack=campaign&item=1&move=dance",
+                                   "/svg?game=tilt&pack=campaign&item=2", "/nosuchgame"}) {
+    const std::string raw = server_->answer("GET " + target + " HTTP/1.1\r\nHost: test\r\n\r\n");
+    const Reply r = get(target);
+    EXPECT_TRUE(raw.starts_with("HTTP/1.1 " + std::to_string(r.status) + " ")) << target << ": " << raw.substr(0, 80);
+    EXPECT_TRUE(raw.ends_with("\r\n\r\n" + r.body)) << target;
+  }
+  EXPECT_TRUE(server_->answer("GET /a b c d\r\n\r\n").starts_with("HTTP/1.1 400 "));
+  EXPECT_TRUE(server_->answer("").empty()) << "nothing read, nothing said";
 }
 
 TEST_F(Serve, NothingOutsideDataIsRead) {

@@ -1,0 +1,24 @@
+// Fuzz target: any bytes as an HTTP request to `proven serve`, answered in memory
+// (serve/server.hpp answer()) by a server on the shipped packs. Whatever the request says, the
+// answer is an HTTP response whose status is not a server error: a bad request is the client's
+// (4xx, one line of reason), never a 500 "internal error" and never a crash.
+#include <charconv>
+
+#include "fuzz/harness.hpp"
+#include "serve/server.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using proven::serve::Server;
+  // A small cache: generation on request stays bounded, as on a real server under a flood.
+  static Server server(
+      {.host = "127.0.0.1", .port = 0, .quiet = true, .catalog = {.data_dir = "", .cache_capacity = 8}});
+  const std::string response = server.answer(proven::fuzz::bytes(data, size));
+  if (response.empty()) return 0;  // httplib closed the connection without a word (unreadable request line)
+  constexpr std::string_view kStatusLine = "HTTP/1.1 ";
+  int status = 0;
+  const char* code = response.data() + std::min(response.size(), kStatusLine.size());
+  if (!response.starts_with(kStatusLine) || std::from_chars(code, response.data() + response.size(), status).ec != std::errc())
+    proven::fuzz::violated("the answer is an HTTP response", response.substr(0, 200));
+  if (status >= 500 && status != 503) proven::fuzz::violated("a request never causes a server error", response.substr(0, 2000));
+  return 0;
+}
