@@ -9,16 +9,22 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using proven::serve::Server;
-  // A small cache: generation on request stays bounded, as on a real server under a flood.
-  static Server server(
-      {.host = "127.0.0.1", .port = 0, .quiet = true, .catalog = {.data_dir = "", .cache_capacity = 8}});
+  // Seeds 1 and 2 only (`serve --seeds 1..2`): every document generated on request fits in the
+  // cache after its first request, so the fuzzer spends its time on requests, not generation
+  // (which the document targets fuzz).
+  static Server server({.host = "127.0.0.1",
+                        .port = 0,
+                        .quiet = true,
+                        .catalog = {.data_dir = "", .cache_capacity = 64, .seeds = proven::parse_seed_list("1..2")}});
   const std::string response = server.answer(proven::fuzz::bytes(data, size));
   if (response.empty()) return 0;  // httplib closed the connection without a word (unreadable request line)
   constexpr std::string_view kStatusLine = "HTTP/1.1 ";
   int status = 0;
   const char* code = response.data() + std::min(response.size(), kStatusLine.size());
-  if (!response.starts_with(kStatusLine) || std::from_chars(code, response.data() + response.size(), status).ec != std::errc())
+  if (!response.starts_with(kStatusLine) ||
+      std::from_chars(code, response.data() + response.size(), status).ec != std::errc())
     proven::fuzz::violated("the answer is an HTTP response", response.substr(0, 200));
-  if (status >= 500 && status != 503) proven::fuzz::violated("a request never causes a server error", response.substr(0, 2000));
+  if (status >= 500 && status != 503)
+    proven::fuzz::violated("a request never causes a server error", response.substr(0, 2000));
   return 0;
 }

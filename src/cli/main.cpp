@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
+#include "core/seeds.hpp"
 #include "proven/version.hpp"
 #include "serve/server.hpp"
 
@@ -92,6 +93,13 @@ int main(int argc, char** argv) {
   serve->add_option("--cache", serve_options.catalog.cache_capacity, "documents generated on request kept at once")
       ->check(CLI::Range(1, 4096))
       ->capture_default_str();
+  serve->add_option_function<std::string>(
+      "--seeds",
+      [&](const std::string& text) {
+        serve_options.catalog.seeds =
+            proven::parse_seed_list(text, {.min = 1, .max = 999'999'999, .max_count = 10'000'000, .option = "--seeds"});
+      },
+      "generate on request only these seeds: A, A..B or a comma list (default: any seed)");
   serve->add_flag("--quiet", serve_options.quiet, "no line per request");
   serve->callback([&] { run_serve(serve_options); });
 

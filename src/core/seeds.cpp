@@ -24,6 +24,10 @@ std::uint64_t SeedList::at(std::uint64_t i) const {
   return 0;
 }
 
+bool SeedList::contains(std::uint64_t seed) const {
+  return std::ranges::any_of(ranges_, [seed](const SeedRange& r) { return r.first <= seed && seed <= r.last; });
+}
+
 std::string SeedList::text() const {
   std::string out;
   for (const SeedRange& r : ranges_) {

@@ -33,6 +33,7 @@ class SeedList {
   std::uint64_t count() const { return count_; }
   // The i-th seed in the order listed (0 <= i < count()).
   std::uint64_t at(std::uint64_t i) const;
+  bool contains(std::uint64_t seed) const;
   // "1..500" or "1..3,9": the list as the grammar writes it.
   std::string text() const;
 

@@ -1,6 +1,7 @@
 #include "serve/catalog.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -50,7 +51,8 @@ const std::map<std::string, std::set<std::string>>& on_request_options() {
 
 }  // namespace
 
-Catalog::Catalog(const CatalogOptions& options) : games_(all_games()), cache_(options.cache_capacity) {
+Catalog::Catalog(const CatalogOptions& options)
+    : games_(all_games()), seeds_(options.seeds), cache_(options.cache_capacity) {
   for (const EmbeddedFile& file : embedded_files()) {
     if (!file.pack_of.empty())
       add_pack(std::string(file.pack_name), "shipped", parse_json(file.text, std::string(file.name)));
@@ -111,6 +113,19 @@ const PackEntry& Catalog::pack(const std::string& game, const std::string& name)
   return it->second;
 }
 
+void Catalog::check_seed(const std::string& seed) const {
+  if (seed.empty() || seed.size() > kMaxSeedLength)
+    throw HttpError(400, fmt::format("a seed is 1..{} characters", kMaxSeedLength));
+  if (!is_utf8(seed)) throw HttpError(400, "a seed is UTF-8 text");
+  if (!seeds_) return;
+  // The number as the list writes it: "007" would be another seed than 7.
+  std::uint64_t number = 0;
+  const auto [end, error] = std::from_chars(seed.data(), seed.data() + seed.size(), number);
+  if (error != std::errc() || end != seed.data() + seed.size() || std::to_string(number) != seed ||
+      !seeds_->contains(number))
+    throw HttpError(400, fmt::format("this server generates seeds {} only", seeds_->text()));
+}
+
 std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_name, const std::string& seed,
                                                       const std::vector<std::pair<std::string, std::string>>& options) {
   const WebGame& game = this->game(game_name);
@@ -119,9 +134,7 @@ std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_na
     throw HttpError(400, fmt::format("{} is not generated on request: generate a pack with `proven {} generate` and "
                                      "serve it with --data",
                                      game_name, game_name));
-  if (seed.empty() || seed.size() > kMaxSeedLength)
-    throw HttpError(400, fmt::format("a seed is 1..{} characters", kMaxSeedLength));
-  if (!is_utf8(seed)) throw HttpError(400, "a seed is UTF-8 text");
+  check_seed(seed);
   std::vector<std::string> args;
   std::string key = game_name + "\n" + seed;
   for (const auto& [name, value] : options) {

@@ -15,11 +15,13 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/lru_cache.hpp"
+#include "core/seeds.hpp"
 #include "serve/web_game.hpp"
 
 namespace proven::serve {
@@ -27,6 +29,9 @@ namespace proven::serve {
 struct CatalogOptions {
   std::string data_dir;             // empty: the shipped packs only
   std::size_t cache_capacity = 64;  // generated documents held at once
+  // The seeds generated on request (a whodunnit case, a rule book), as whole numbers; none: any
+  // seed. A public server can bound the work a visitor may ask for, and warm a cache for it.
+  std::optional<SeedList> seeds = std::nullopt;
 };
 
 struct PackEntry {
@@ -48,6 +53,8 @@ class Catalog {
   // (whodunnit: cast); anything else is HttpError 400.
   std::shared_ptr<const WebDocument> generated(const std::string& game, const std::string& seed,
                                                const std::vector<std::pair<std::string, std::string>>& options);
+  // HttpError 400 unless `seed` may be generated on request (CatalogOptions::seeds).
+  void check_seed(const std::string& seed) const;
   // What happened at start: one line per pack loaded or refused.
   const std::vector<std::string>& load_report() const { return load_report_; }
   const LruCache<std::string, std::shared_ptr<const WebDocument>>& cache() const { return cache_; }
@@ -58,6 +65,7 @@ class Catalog {
   std::vector<WebGame> games_;
   std::map<std::pair<std::string, std::string>, PackEntry> packs_;  // (game, name)
   std::vector<std::string> load_report_;
+  std::optional<SeedList> seeds_;
   LruCache<std::string, std::shared_ptr<const WebDocument>> cache_;
 };
 

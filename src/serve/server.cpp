@@ -257,7 +257,9 @@ void Server::State::routes() {
            }));
   http.Get(R"(/bomb/manual/([^/]*))",
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             html(r, bomb::render_html(*books.get(bomb::parse_rule_seed(request.matches[1].str()))));
+             const int seed = bomb::parse_rule_seed(request.matches[1].str());
+             catalog.check_seed(std::to_string(seed));
+             html(r, bomb::render_html(*books.get(seed)));
            }));
   http.Get(R"(/studio/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());

@@ -173,6 +173,26 @@ TEST_F(Serve, AnAnswerInMemoryIsTheAnswerOverTheNetwork) {
   EXPECT_TRUE(server_->answer("").empty()) << "nothing read, nothing said";
 }
 
+// `serve --seeds 1..2`: a server that generates only the seeds it lists, written as the list
+// writes them; any other is a 400 that names the list.
+TEST(ServeSeeds, OnlyTheListedSeedsAreGeneratedOnRequest) {
+  Catalog catalog({.data_dir = "", .cache_capacity = 4, .seeds = parse_seed_list("1..2,9")});
+  for (const std::string seed : {"1", "2", "9"}) EXPECT_NO_THROW(catalog.check_seed(seed)) << seed;
+  for (const std::string seed : {"3", "0", "02", "+1", "fog", "99999999999999999999"}) {
+    try {
+      catalog.check_seed(seed);
+      ADD_FAILURE() << seed << " is generated";
+    } catch (const HttpError& e) {
+      EXPECT_EQ(e.status(), 400);
+      EXPECT_EQ(std::string(e.what()), "this server generates seeds 1..2,9 only") << seed;
+    }
+  }
+  EXPECT_THROW(catalog.generated("whodunnit", "3", {{"cast", "4"}}), HttpError);
+  EXPECT_EQ(catalog.generated("whodunnit", "2", {{"cast", "4"}})->item_count(), 1u);
+  Catalog any({.data_dir = "", .cache_capacity = 4, .seeds = std::nullopt});
+  EXPECT_NO_THROW(any.check_seed("fog"));
+}
+
 TEST_F(Serve, NothingOutsideDataIsRead) {
   // Packs are names, never paths: every traversal is "no such pack", whatever the encoding.
   for (const std::string target :
