@@ -39,7 +39,9 @@ enum class Reason {
   GreedyNoGain,
   Spare,
   SwapKindFull,
+  SwapWantedKind,
   SwapUndetermined,
+  VarietyNoRoom,
   RestartNotBetter,
   Count
 };
@@ -51,7 +53,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(Reason::Count)> 
     "greedy start: lowers no ambiguity",
     "dropped: the other clues do without it",
     "swap: its kind is full",
+    "swap: removes the last clue of a wanted kind",
     "swap: leaves the mystery undetermined",
+    "variety: no kept clue can give way to it",
     "restart: a mystery no less obvious than the best",
 };
 
@@ -122,12 +126,31 @@ int total_obviousness(const std::vector<Candidate>& pool, const std::vector<int>
   return total;
 }
 
-// Drops, most obvious first, every kept clue the others do without. Dropping more clues never
-// lowers the ambiguity (propagation is monotone), so afterwards no single clue can be dropped.
-void drop_spare_clues(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept,
+int kind_of(const std::vector<Candidate>& pool, int i) { return static_cast<int>(pool[at(i)].statement.kind); }
+
+// How the kept clues may spread over the kinds: at most `cap` of one kind, and a clue of each
+// `wanted` kind kept where the search can (every kind with candidates: the least-obvious search
+// alone would pass over some kinds, such as exact counts, and cases would read alike).
+struct KindPlan {
+  int cap = 0;
+  std::vector<bool> wanted = std::vector<bool>(at(kKindCount), false);
+};
+
+// Drops, most obvious first (clues of wanted kinds last), every kept clue the others do without.
+// Dropping more clues never lowers the ambiguity (propagation is monotone), so afterwards no
+// single clue can be dropped: a wanted kind never pads a case.
+void drop_spare_clues(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, const KindPlan& plan,
                       Rejections& rejections) {
   std::vector<int> order = kept;
-  std::ranges::stable_sort(order, [&](int x, int y) { return pool[at(x)].obviousness > pool[at(y)].obviousness; });
+  std::vector<int> kinds(at(kKindCount), 0);
+  for (const int i : kept) ++kinds[at(kind_of(pool, i))];
+  const auto last_of_wanted = [&](int i) {
+    return plan.wanted[at(kind_of(pool, i))] && kinds[at(kind_of(pool, i))] == 1;
+  };
+  std::ranges::stable_sort(order, [&](int x, int y) {
+    if (last_of_wanted(x) != last_of_wanted(y)) return last_of_wanted(y);
+    return pool[at(x)].obviousness > pool[at(y)].obviousness;
+  });
   for (const int drop : order) {
     if (solver.of(pool, kept, drop).determined()) {
       std::erase(kept, drop);
@@ -143,14 +166,12 @@ std::vector<int> kind_counts(const std::vector<Candidate>& pool, const std::vect
   return counts;
 }
 
-int kind_of(const std::vector<Candidate>& pool, int i) { return static_cast<int>(pool[at(i)].statement.kind); }
-
 // Substitutions: a clue outside the set replaces a kept clue that is more obvious, when the set
-// stays determined and no kind goes over `per_kind`. Each round takes the first improving swap
-// in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or
-// when the budget is spent.
+// stays determined, no kind goes over the plan's cap and no wanted kind loses its last clue. Each round takes the first
+// improving swap in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or when the
+// budget is spent.
 void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, std::int64_t budget,
-                       int per_kind, const Rng& rng, Rejections& rejections) {
+                       const KindPlan& plan, const Rng& rng, Rejections& rejections) {
   for (std::uint64_t round = 0; solver.calls() < budget; ++round) {
     std::vector<int> by_obviousness = kept;
     std::ranges::stable_sort(by_obviousness,
@@ -169,12 +190,17 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
     const std::vector<int> kinds = kind_counts(pool, kept);
     bool swapped = false;
     for (const int c : proposals) {
-      const bool kind_full = kinds[at(kind_of(pool, c))] >= per_kind;
+      const bool kind_full = kinds[at(kind_of(pool, c))] >= plan.cap;
       for (std::size_t j = 0; j < by_obviousness.size() && solver.calls() < budget; ++j) {
         const int k = by_obviousness[j];
         if (pool[at(k)].obviousness <= pool[at(c)].obviousness) break;  // sorted: no better swap
         if (kind_full && kind_of(pool, k) != kind_of(pool, c)) {
           rejections.add(Reason::SwapKindFull);
+          continue;
+        }
+        if (plan.wanted[at(kind_of(pool, k))] && kinds[at(kind_of(pool, k))] == 1 &&
+            kind_of(pool, k) != kind_of(pool, c)) {
+          rejections.add(Reason::SwapWantedKind);
           continue;
         }
         if (!solver.add(without[j], pool[at(c)].clue).determined()) {
@@ -188,8 +214,60 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
       if (swapped || solver.calls() >= budget) break;
     }
     if (!swapped) return;
-    drop_spare_clues(solver, pool, kept, rejections);
+    drop_spare_clues(solver, pool, kept, plan, rejections);
   }
+}
+
+// Brings in a clue of each wanted kind the set lacks. First as a swap: each candidate of the
+// kind, least obvious first, in place of each kept clue whose kind has another (most obvious
+// first); the first swap that keeps the mystery determined stays. Failing that, as an addition:
+// the least obvious kFillTries candidates, each added and the set's spare clues dropped (the
+// newcomer last); the first newcomer that survives, taking no wanted kind's last clue, stays. The least-obvious search
+// alone passes such kinds over (an exact count says much at once), and every case would read alike. Like the greedy
+// start it runs to completion whatever the budget, so more budget only adds restarts and swaps: it never makes a
+// mystery more obvious.
+constexpr std::size_t kFillTries = 16;
+void fill_wanted_kinds(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, const KindPlan& plan,
+                       Rejections& rejections) {
+  for (int kind = 0; kind < kKindCount; ++kind) {
+    if (!plan.wanted[at(kind)] || kind_counts(pool, kept)[at(kind)] > 0) continue;
+    std::vector<int> candidates;
+    for (int c = 0; c < static_cast<int>(pool.size()); ++c)
+      if (kind_of(pool, c) == kind) candidates.push_back(c);
+    std::ranges::stable_sort(candidates, {}, [&](int c) { return pool[at(c)].obviousness; });
+    bool placed = false;
+    const std::vector<int> kinds = kind_counts(pool, kept);
+    std::vector<int> givers;
+    for (const int k : kept)
+      if (kinds[at(kind_of(pool, k))] >= 2) givers.push_back(k);
+    std::ranges::stable_sort(givers, std::greater{}, [&](int k) { return pool[at(k)].obviousness; });
+    std::vector<Bounds> without;
+    for (const int k : givers) without.push_back(solver.of(pool, kept, k));
+    for (std::size_t i = 0; i < candidates.size() && !placed; ++i)
+      for (std::size_t j = 0; j < givers.size() && !placed; ++j)
+        if (solver.add(without[j], pool[at(candidates[i])].clue).determined()) {
+          *std::ranges::find(kept, givers[j]) = candidates[i];
+          placed = true;
+        }
+    if (candidates.size() > kFillTries) candidates.resize(kFillTries);
+    for (const int c : candidates) {
+      if (placed) break;
+      std::vector<int> trial = kept;
+      trial.push_back(c);
+      Rejections ignored;  // trials that fail leave no trace in the tally
+      drop_spare_clues(solver, pool, trial, plan, ignored);
+      const std::vector<int> after = kind_counts(pool, trial);
+      bool lost = false;  // a wanted kind already placed must not give way
+      for (int k = 0; k < kKindCount; ++k) lost = lost || (plan.wanted[at(k)] && kinds[at(k)] > 0 && after[at(k)] == 0);
+      if (!lost && std::ranges::find(trial, c) != trial.end()) {
+        kept = std::move(trial);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) rejections.add(Reason::VarietyNoRoom);
+  }
+  drop_spare_clues(solver, pool, kept, plan, rejections);  // a swap may leave a clue spare
 }
 
 // Greedy start in the given order: keep a candidate when it lowers the ambiguity and its kind
@@ -227,7 +305,7 @@ void order_for_reading(const std::vector<Candidate>& pool, std::vector<int>& kep
 }
 
 // At most this many kept clues of one kind (a cast of 8 keeps about 27 clues).
-int kind_cap(int cast) { return cast - 1; }
+int kind_cap(int cast) { return std::max(3, cast - 2); }
 
 }  // namespace
 
@@ -369,7 +447,9 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   // clues (strictly least obvious first keeps dozens of weak clues; a uniform order starts far
   // more obvious), its spare clues dropped, then substitutions to a local optimum. The least
   // obvious result wins (ties: the earlier start).
-  const int per_kind = kind_cap(setup.cast);
+  // Every kind with a candidate is wanted (KindPlan).
+  KindPlan plan{.cap = kind_cap(setup.cast)};
+  for (const Candidate& c : pool) plan.wanted[at(static_cast<int>(c.statement.kind))] = true;
   std::vector<int> best;
   int best_obviousness = INT_MAX;
   for (std::uint64_t start = 0; start == 0 || solver.calls() < budget; ++start) {
@@ -385,10 +465,22 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
       key[i] = pool[i].obviousness * factor;
     }
     std::ranges::stable_sort(order, [&](int x, int y) { return key[at(x)] < key[at(y)]; });
-    std::vector<int> kept = greedy_start(solver, pool, order, per_kind, rejections);
+    // The first candidate of each wanted kind leads, so the greedy start keeps it.
+    std::vector<bool> led(at(kKindCount), false);
+    std::vector<int> leading, rest;
+    for (const int i : order) {
+      const int kind = kind_of(pool, i);
+      const bool leads = plan.wanted[at(kind)] && !led[at(kind)];
+      if (leads) led[at(kind)] = true;
+      (leads ? leading : rest).push_back(i);
+    }
+    order = std::move(leading);
+    order.insert(order.end(), rest.begin(), rest.end());
+    std::vector<int> kept = greedy_start(solver, pool, order, plan.cap, rejections);
     if (kept.empty()) return std::nullopt;  // no order of these candidates determines it
-    drop_spare_clues(solver, pool, kept, rejections);
-    lower_obviousness(solver, pool, kept, budget, per_kind, rng.fork("optimise", start), rejections);
+    drop_spare_clues(solver, pool, kept, plan, rejections);
+    fill_wanted_kinds(solver, pool, kept, plan, rejections);
+    lower_obviousness(solver, pool, kept, budget, plan, rng.fork("optimise", start), rejections);
     if (const int total = total_obviousness(pool, kept); total < best_obviousness) {
       if (!best.empty()) rejections.add(Reason::RestartNotBetter);  // the earlier best loses
       best_obviousness = total;

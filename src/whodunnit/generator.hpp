@@ -28,7 +28,9 @@ namespace proven::whodunnit {
 // 2: all clue kinds with prose, the obviousness optimiser, the murder question.
 // 3: one name for a suspect ("suspect k"), no "born a"; no one says "I sat beside no Colonel" of
 //    their own unique title; a fact is never told by a suspect it names (case.hpp).
-inline constexpr int kGeneratorVersion = 3;
+// 4: variety: every kind with candidates is wanted (a clue of it brought in where the mystery
+//    allows, never dropped while it is its kind's last), at most max(3, cast - 2) of a kind.
+inline constexpr int kGeneratorVersion = 4;
 
 struct Mystery {
   Setup setup;
