@@ -8,9 +8,9 @@
 //   play.apply("mark 3 forename Hugo yes");                         // IllegalMove if not legal
 //   play.apply("accuse 5");                                         // won or lost: one accusation
 //
-// Play is the notebook grid of the original game: a row per portrait, a column per name in
-// play, each cell marked yes, no or not at all. Suspects are named by portrait number, 1-based
-// (portrait 3 is "Suspect 3" of the accounts); names as the case text writes them. docs/whodunnit.md
+// Play is the notebook grid of the original game: a row per suspect, a column per name in
+// play, each cell marked yes, no or not at all. Suspects are named by number, 1-based (suspect 3
+// is the person in portrait 3, "Suspect 3" of the accounts); names as the case text writes them. docs/whodunnit.md
 // ("Play") states every move.
 #include <cstddef>
 #include <cstdint>

@@ -317,7 +317,7 @@ std::string Game::Play::rules() const {
 std::string Game::Play::render() const {
   const Fixed& f = *fixed_;
   const Setup& setup = f.content.setup;
-  std::size_t label = std::string_view("suspect 8").size();
+  std::size_t label = std::string_view("suspect 8*").size();  // the widest row label: locked in
   for (int c = 1; c < setup.category_count(); ++c) label = std::max(label, setup.categories[at(c)].name.size());
   std::string text = "Notebook (Y: has the name, N: has not, .: not marked; *: locked in)\n";
   for (int c = 1; c < setup.category_count(); ++c) {

@@ -13,10 +13,10 @@ namespace proven::whodunnit {
 // question.
 std::string case_text(const Case& c);
 
-// One line per portrait: "portrait 3: Abigail Caine, Colonel, library".
+// One line per suspect: "suspect 3: Abigail Caine, Colonel, library".
 std::string solution_text(const Setup& setup, const Assignment& solution);
 
-// "portrait 3 (Colonel Abigail Caine, in the library)".
+// "suspect 3 (Colonel Abigail Caine, in the library)".
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect);
 
 // How a clue reads in a listing: its prose (the grammar writes an eyewitness clue as the
@@ -28,7 +28,7 @@ std::string clue_line(const Case& c, int clue);
 // the grid).
 std::string step_text(const Case& c, const Step& step, std::span<const Fact> grid);
 
-// A fact as a sentence fragment: "portrait 3 is called Abigail".
+// A fact as a sentence fragment: "suspect 3 is called Abigail".
 std::string fact_text(const Setup& setup, const Fact& fact);
 
 }  // namespace proven::whodunnit
