@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -212,6 +214,16 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 nlohmann::json parse_json(std::string_view text, const std::string& source_name) {
+  // Text where a file was expected (a case as `show` prints it, say) is a common mistake: name
+  // it as such, rather than as a syntax error at byte 1.
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && std::isalpha(static_cast<unsigned char>(text[first])) &&
+      !text.substr(first).starts_with("true") && !text.substr(first).starts_with("false") &&
+      !text.substr(first).starts_with("null")) {
+    const std::string_view line = text.substr(first, std::min(text.find('\n', first), text.size()) - first);
+    throw UserError(source_name + ": this is text, not JSON (it begins '" + std::string(line.substr(0, 48)) +
+                    "'): commands read the JSON file that `generate --out` writes, not the text `show` prints");
+  }
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {

@@ -78,6 +78,19 @@ TEST_F(IoTest, ReadingMissingOrMalformedInputIsAClearUserError) {
     EXPECT_NE(message.find("bad.json: invalid JSON at byte"), std::string::npos) << message;
     EXPECT_EQ(message.find("[json.exception"), std::string::npos) << message;
   }
+  // Text where JSON belongs is named as text; JSON's own words (true, null) still parse.
+  write_file_atomic(dir_ / "text.json", "\n  Whodunnit, seed '3': a cast of 4\nmore\n");
+  try {
+    read_json_file(dir_ / "text.json");
+    FAIL();
+  } catch (const UserError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("text.json: this is text, not JSON (it begins 'Whodunnit, seed '3': a cast of 4')"),
+        std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(parse_json(" true", "t"), nlohmann::json(true));
+  EXPECT_EQ(parse_json("null", "n"), nlohmann::json(nullptr));
 }
 
 TEST_F(IoTest, ASymlinkIsFollowedNotReplaced) {

@@ -95,6 +95,16 @@ TEST_F(WhodunnitCli, SolveExplainAndHint) {
   EXPECT_TRUE(has(r.out, "determined by its clues alone")) << r.out;
   EXPECT_TRUE(has(r.out, answer)) << r.out;
 
+  // The case as `show` prints it is not the file solve reads, and solve says so in one line.
+  r = run_proven("whodunnit show " + path("case.json") + " > " + path("case.txt"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = run_proven("whodunnit solve " + path("case.txt"));
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "case.txt: this is text, not JSON (it begins 'Whodunnit, seed '4'")) << r.out;
+  EXPECT_TRUE(has(r.out, "commands read the JSON file that `generate --out` writes, not the text `show` prints"))
+      << r.out;
+  EXPECT_EQ(std::ranges::count(r.out, '\n'), 1) << r.out;
+
   r = run_proven("whodunnit solve " + path("case.json") + " --explain");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "Step 1. ")) << r.out;
