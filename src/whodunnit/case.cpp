@@ -97,6 +97,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options, Ta
     c.clues.push_back(std::move(out));
   }
   assign_tellers(c.clues, c.setup, c.solution, root.fork("tellers"));
+  c.story = themed_story(root.fork("story"));
   c.question_prose = mystery->question;
   c.question = {.murderer = mystery->murderer, .description = {mystery->question_names}};
   const Lattice lattice(c.setup);

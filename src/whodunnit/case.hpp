@@ -20,13 +20,15 @@
 #include "core/tally.hpp"
 #include "whodunnit/figures.hpp"
 #include "whodunnit/model.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 
 // Bumped whenever a seed may give another case through this layer (its forks, what it keeps of
 // the mystery); the mystery generator has its own version, and a case names both.
 // 2: every clue is part of a suspect's account (CaseClue::teller), clues grouped by teller.
-inline constexpr int kCaseVersion = 2;
+// 3: a story (victim, place, time) from root.fork("story").
+inline constexpr int kCaseVersion = 3;
 
 struct Question {
   int murderer = -1;                   // portrait index: the answer
@@ -52,6 +54,7 @@ struct Case {
   std::vector<CaseClue> clues = {};
   Question question = {};
   std::string question_prose = {};
+  Story story = {};  // empty in a file that tells none
   Assignment solution = {};
   Figures figures = {};
   std::int64_t solver_budget = 0;  // the generator's, as used

@@ -213,6 +213,8 @@ json case_body_json(const Case& c, bool with_figures) {
   json body = {{"setup", categories},
                {"clues", clues},
                {"question", {{"prose", c.question_prose}, {"murderer", traits_json(setup, c.question.description)}}}};
+  if (!c.story.victim.empty())
+    body["story"] = {{"victim", c.story.victim}, {"place", c.story.place}, {"time", c.story.time}};
   // Claims left out stay out, so a designer's file reads back as it was written.
   if (!c.solution.empty()) body["solution"] = solution;
   if (c.question.murderer >= 0) body["answer"] = portrait_json(setup, c.question.murderer);
@@ -236,6 +238,29 @@ json to_json(const Case& c) {
   return wrap_document(envelope, case_body_json(c));
 }
 
+namespace {
+
+// The story's three parts: each one line of 1..80 characters, as the case text prints it. The
+// place may not be a room in play: "found in the library" would read as a clue about the room.
+Story read_story(const Setup& setup, const json& value) {
+  if (!value.is_object()) jr::fail("story", "expected an object");
+  const auto part = [&](std::string_view key) {
+    const std::string where = jr::at("story", key);
+    std::string text = jr::text(jr::field(value, key, "story"), where);
+    if (text.empty() || text.size() > 80 || text.find_first_of("\r\n") != std::string::npos)
+      jr::fail(where, "expected one line of 1..80 characters");
+    return text;
+  };
+  Story story{.victim = part("victim"), .place = part("place"), .time = part("time")};
+  for (const Category& category : setup.categories)
+    for (const ValueCount& room : category.values)
+      if (category.name == "room" && (story.place == room.name || story.place == "the " + room.name))
+        jr::fail("story.place", "'" + story.place + "' is a room in play: the body's place would read as a clue");
+  return story;
+}
+
+}  // namespace
+
 CaseFile case_from_body(const Envelope& envelope, const json& body) {
   CaseFile file{
       .seed = envelope.seed, .params = params_from_json(envelope.params), .content = {}, .has_figures = false};
@@ -254,6 +279,8 @@ CaseFile case_from_body(const Envelope& envelope, const json& body) {
   c.question_prose = jr::text(jr::field(question, "prose", "question"), "question.prose");
   c.question.description = read_traits(setup, jr::field(question, "murderer", "question"), "question.murderer");
   if (c.question.description.empty()) jr::fail("question.murderer", "names no trait");
+
+  if (const json* story = jr::optional_field(body, "story", "body")) c.story = read_story(setup, *story);
 
   // The claims: each may be left out (a designer's case states none; verify re-proves them all).
   if (const json* solution = jr::optional_field(body, "solution", "body")) c.solution = read_solution(setup, *solution);

@@ -30,7 +30,8 @@ namespace proven::whodunnit {
 //    their own unique title; a fact is never told by a suspect it names (case.hpp).
 // 4: variety: every kind with candidates is wanted (a clue of it brought in where the mystery
 //    allows, never dropped while it is its kind's last), at most max(3, cast - 2) of a kind.
-inline constexpr int kGeneratorVersion = 4;
+// 5: a third murder question ("The police are sure of one thing: the killer was ...").
+inline constexpr int kGeneratorVersion = 5;
 
 struct Mystery {
   Setup setup;

@@ -140,10 +140,14 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
      {"^the murderer was <the_one:A>. Which suspect is the murderer, and what is their full name (title, forename "
       "and surname)?",
       "^it was <the_one:A> who did it. Which suspect did it, and what is their full name (title, forename and "
-      "surname)?"}},
+      "surname)?",
+      "^the police are sure of one thing: the killer was <the_one:A>. Which suspect is the killer, and what is "
+      "their full name (title, forename and surname)?"}},
     {"question_portrait",
      {"^the murderer is <suspect:S>. What is their full name (title, forename and surname)?",
-      "^it was <suspect:S> who did it. What is their full name (title, forename and surname)?"}},
+      "^it was <suspect:S> who did it. What is their full name (title, forename and surname)?",
+      "^the police are sure of one thing: the killer was <suspect:S>. What is their full name (title, forename "
+      "and surname)?"}},
 };
 
 constexpr std::array<std::string_view, 9> kCountWords = {"no",   "one", "two",   "three", "four",

@@ -94,6 +94,10 @@ std::string case_text(const Case& c) {
   // calls the sitter in portrait k "suspect k" and nothing else.
   std::vector<std::string> categories;
   for (int k = 1; k < setup.category_count(); ++k) categories.push_back(setup.categories[at(k)].name);
+  // The story first (flavour: the place is never a room in play, so it says nothing of anyone).
+  if (!c.story.victim.empty())
+    text += fmt::format("{} was found dead in {} {}. One of the {} suspects did it.\n\n", sentence_case(c.story.victim),
+                        c.story.place, c.story.time, setup.cast);
   text += fmt::format(
       "The suspects are numbered 1 to {}: suspect k is the person in portrait k.\n"
       "Their numbers are known; what the clues reveal is each one's {}.\n\n",

@@ -20,6 +20,17 @@ constexpr std::array<std::string_view, 10> kTitles = {"Colonel", "Doctor", "Reve
 constexpr std::array<std::string_view, 8> kRooms = {"library",       "study",        "ballroom", "conservatory",
                                                     "billiard room", "drawing room", "kitchen",  "cellar"};
 
+// The story's banks. No victim shares a name with the suspects' lexicon, and no place is a room.
+constexpr std::array<std::string_view, 8> kVictims = {
+    "Lord Ashcombe",  "Lady Ravensworth",  "Sir Roderick Quill",    "the Dowager Countess of Elm",
+    "Mr Silas Wendt", "Mrs Honoria Bleak", "Sir Bartholomew Crane", "the Honourable Rupert Fane"};
+constexpr std::array<std::string_view, 8> kPlaces = {"the orangery",    "the terrace",   "the chapel",
+                                                     "the gatehouse",   "the boathouse", "the long gallery",
+                                                     "the rose garden", "the ice house"};
+constexpr std::array<std::string_view, 6> kTimes = {"shortly after midnight", "at dawn",
+                                                    "just before eleven",     "as the clock struck one",
+                                                    "after the dinner gong",  "at first light"};
+
 // `distinct` names drawn from `lexicon` (kept in lexicon order, so the setup reads the same way
 // every time), their counts 1 plus the cast's remainder spread one at a time, none above `cap`.
 Category draw_category(std::string name, std::span<const std::string_view> lexicon, int distinct, int cast, int cap,
@@ -45,6 +56,17 @@ const Lexicon& bohemian_lexicon() {
   static const Lexicon lexicon{.forenames = kForenames, .surnames = kSurnames, .titles = kTitles, .rooms = kRooms};
   return lexicon;
 }
+
+Story themed_story(const Rng& rng) {
+  Rng draws = rng;
+  Story story;
+  story.victim = std::string(draws.pick(std::span(kVictims)));
+  story.place = std::string(draws.pick(std::span(kPlaces)));
+  story.time = std::string(draws.pick(std::span(kTimes)));
+  return story;
+}
+
+std::span<const std::string_view> story_places() { return kPlaces; }
 
 Setup themed_setup(int cast, const Rng& rng) {
   if (cast < kMinCast || cast > kMaxCast)

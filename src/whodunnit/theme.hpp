@@ -11,6 +11,7 @@
 // to the cast. Titles are gender-neutral so no forename clashes with its title (the solver knows
 // nothing of gender, so the setup must not hint at any).
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "core/rng.hpp"
@@ -30,6 +31,17 @@ struct Lexicon {
   std::span<const std::string_view> rooms;
 };
 const Lexicon& bohemian_lexicon();
+
+// The story around a case: who died, where the body lay and when. Presentation only: no logic
+// reads it, and the place is never one of the theme's rooms, so it cannot be taken for a clue
+// about who was where.
+struct Story {
+  std::string victim, place, time;  // "Lord Ashcombe", "the orangery", "shortly after midnight"
+  auto operator<=>(const Story&) const = default;
+};
+// Drawn from rng (make_case gives it root.fork("story")).
+Story themed_story(const Rng& rng);
+std::span<const std::string_view> story_places();  // every place a story may name
 
 // A themed setup for a cast of 4..8 (UserError otherwise). A pure function of the cast and the
 // rng's key: draws come from rng.fork("theme").

@@ -11,6 +11,7 @@
 #include "whodunnit/case_json.hpp"
 #include "whodunnit/cases.hpp"
 #include "whodunnit/proof.hpp"
+#include "whodunnit/report.hpp"
 #include "whodunnit/stats.hpp"
 #include "whodunnit/text.hpp"
 
@@ -203,7 +204,11 @@ TEST(WhodunnitCase, AFileMayLeaveOutItsClaims) {
   json["body"].erase("answer");
   json["body"].erase("figures");
   json["params"].erase("budget");  // a designer's case was made by no generator budget
+  ASSERT_TRUE(json["body"].contains("story"));
+  json["body"].erase("story");  // nor need it tell a story: the text then starts at the suspects
   const CaseFile file = case_from_json(json);
+  EXPECT_EQ(case_text(file.content).find("found dead"), std::string::npos);
+  EXPECT_NE(case_text(make_case("1", 5, kFast)).find(" was found dead in "), std::string::npos);
   EXPECT_TRUE(file.content.solution.empty());
   EXPECT_EQ(file.content.question.murderer, -1);
   EXPECT_FALSE(file.has_figures);
@@ -250,6 +255,13 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
        "clues[1].markup[0].max: expected a whole number from 0 to 5"},
       {[](auto& j) { j["body"]["clues"][1]["markup"] = nlohmann::json::array(); }, "a clue needs at least one bound"},
       {[](auto& j) { j["body"]["clues"][3].erase("prose"); }, "clues[3]: missing \"prose\""},
+      {[](auto& j) { j["body"]["story"].erase("time"); }, "story: missing \"time\""},
+      {[](auto& j) { j["body"]["story"]["victim"] = "Lord\nAshcombe"; },
+       "story.victim: expected one line of 1..80 characters"},
+      {[](nlohmann::json& j) {
+         j["body"]["story"]["place"] = "the " + j["body"]["setup"][3]["values"][0]["name"].get<std::string>();
+       },
+       "is a room in play: the body's place would read as a clue"},
       // A misspelt kind would switch the prose check off: refused (a designer's clue says "markup").
       {[](auto& j) { j["body"]["clues"][3]["kind"] = "same_person "; },
        "clues[3].kind: unknown clue kind 'same_person '"},

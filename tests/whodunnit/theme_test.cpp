@@ -41,6 +41,35 @@ TEST(WhodunnitTheme, SetupsAreValidThemedAndVaried) {
   }
 }
 
+// The story is flavour, so it must not look like a clue: no place is a room of the lexicon, and
+// no word of a victim's name is a suspect's forename, surname or title.
+TEST(WhodunnitTheme, TheStoryNamesNoRoomAndNoSuspect) {
+  const Lexicon& lexicon = bohemian_lexicon();
+  std::set<std::string> suspect_words;
+  for (const auto names : {lexicon.forenames, lexicon.surnames, lexicon.titles})
+    for (const std::string_view name : names) suspect_words.insert(std::string(name));
+  for (const std::string_view place : story_places())
+    for (const std::string_view room : lexicon.rooms) EXPECT_EQ(place.find(room), std::string_view::npos) << place;
+  std::set<Story> seen;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    const Story story = themed_story(Rng::from_seed(seed));
+    std::string word;
+    for (const char ch : story.victim + " ") {
+      if (ch != ' ') {
+        word += ch;
+        continue;
+      }
+      EXPECT_FALSE(suspect_words.contains(word)) << story.victim;
+      word.clear();
+    }
+    EXPECT_FALSE(story.place.empty());
+    EXPECT_FALSE(story.time.empty());
+    seen.insert(story);
+  }
+  EXPECT_GE(seen.size(), 100u) << "stories vary";
+  EXPECT_EQ(themed_story(Rng::from_seed(7)), themed_story(Rng::from_seed(7)));
+}
+
 TEST(WhodunnitTheme, CastOutsideFourToEightIsAUserError) {
   EXPECT_THROW(themed_setup(3, Rng::from_seed(1)), UserError);
   EXPECT_THROW(themed_setup(9, Rng::from_seed(1)), UserError);
