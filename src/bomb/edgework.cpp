@@ -127,9 +127,9 @@ std::string describe(const Edgework& edge) {
     }
     plates += ']';
   }
-  return fmt::format("serial {} · batteries {} in {} holders · lit {} · unlit {} · ports{}", edge.serial_text(),
-                     edge.batteries(), edge.holder_count, lit.empty() ? "none" : lit, unlit.empty() ? "none" : unlit,
-                     plates.empty() ? " none" : plates);
+  return fmt::format("serial {} · batteries {} in {} {} · lit {} · unlit {} · ports{}", edge.serial_text(),
+                     edge.batteries(), edge.holder_count, edge.holder_count == 1 ? "holder" : "holders",
+                     lit.empty() ? "none" : lit, unlit.empty() ? "none" : unlit, plates.empty() ? " none" : plates);
 }
 
 }  // namespace proven::bomb

@@ -255,6 +255,8 @@ TEST(BombEdgework, QueriesReadTheCasing) {
   EXPECT_FALSE(e.has_port(Port::Serial));
   EXPECT_EQ(e.port_count(), 2);
   EXPECT_EQ(describe(e), "serial KX3PA7 · batteries 3 in 2 holders · lit GND · unlit PWR · ports [USB HDMI] []");
+  e.holder_count = 1;  // one holder is a holder, as the manual says it
+  EXPECT_EQ(describe(e), "serial KX3PA7 · batteries 2 in 1 holder · lit GND · unlit PWR · ports [USB HDMI] []");
 }
 
 TEST(BombRuleSeed, OnlyWholeNumbersFromOneTo999999AreSeeds) {

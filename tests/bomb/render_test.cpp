@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bomb/bomb.hpp"
+#include "bomb/modules/blinker.hpp"
 #include "core/io.hpp"
 
 namespace proven::bomb::render_test {
@@ -23,6 +24,21 @@ TEST(BombManual, TheOpeningPageNamesTheManualAndItsFingerprint) {
   EXPECT_EQ(md.find("(standard)"), std::string::npos);
   EXPECT_NE(md.find(fingerprint(seven)), std::string::npos);
   EXPECT_NE(md, one);
+}
+
+// What the bomb shows is written the same way in the manual: the Blinker's dial in MHz as the
+// frequency table has it, and the button the Defuser presses is the one the manual names.
+TEST(BombManual, TheBlinkerSpeaksTheBombsWords) {
+  const std::string md = render_markdown(build_rule_book(1));
+  EXPECT_EQ(Blinker::frequency_text(1), "3.516 MHz");
+  EXPECT_NE(md.find(" MHz"), std::string::npos);
+  EXPECT_EQ(md.find("kHz"), std::string::npos);
+  Blinker::State state{};
+  state.dial = 1;
+  const std::string shown = Blinker::show(state);
+  EXPECT_TRUE(shown.ends_with("dial at 3.516 MHz")) << shown;
+  EXPECT_NE(md.find("tune the dial to its frequency and submit."), std::string::npos);
+  EXPECT_EQ(md.find("transmit"), std::string::npos) << "the bomb has no 'transmit' button";
 }
 
 TEST(BombManual, OnePagePerModuleInCatalogOrderThenTheAppendixAndGlossary) {

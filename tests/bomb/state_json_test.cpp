@@ -148,7 +148,7 @@ const std::map<std::string, View>& views() {
         [](const json& j) {
           std::string s = "blinking";
           for (const auto& letter : j["blinking"]) s += fmt::format(" {}", text(letter));
-          return s + fmt::format(", dial at {} kHz", number(j["dial_khz"]));
+          return s + fmt::format(", dial at {}.{:03} MHz", number(j["dial_khz"]) / 1000, number(j["dial_khz"]) % 1000);
         },
         nullptr}},
       {"tangled-wires",

@@ -175,7 +175,11 @@ std::string Blinker::show(const State& state) {
     text += ' ';
     for (int f = 0; f < state.signal[i].length; ++f) text += ((state.signal[i].longs >> f) & 1U) ? '-' : '.';
   }
-  return text + fmt::format(", dial at {} kHz", frequency_khz(state.dial));
+  return text + ", dial at " + frequency_text(state.dial);
+}
+
+std::string Blinker::frequency_text(int stop) {
+  return fmt::format("{}.{:03} MHz", frequency_khz(stop) / 1000, frequency_khz(stop) % 1000);
 }
 
 nlohmann::json Blinker::state_json(const State& state) {
@@ -222,7 +226,7 @@ Blocks Blinker::manual_page(const Rules& rules) {
       Paragraph{{"The light blinks a word over and over, letter by letter, with a longer pause between letters and a "
                  "long pause before the word starts again. Decode it with the code (",
                  code("."), " short flash, ", code("-"),
-                 " long flash), find the word, tune the dial to its frequency and press transmit."}}};
+                 " long flash), find the word, tune the dial to its frequency and submit."}}};
   Table letters{{"letter", "code"}, {}};
   for (std::size_t l = 0; l < kLetters; ++l) {
     std::string flashes;
@@ -233,9 +237,7 @@ Blocks Blinker::manual_page(const Rules& rules) {
   page.push_back(std::move(letters));
   Table words{{"word", "frequency"}, {}};
   for (std::size_t w = 0; w < kWords; ++w)
-    words.rows.push_back({Cell{{std::string(kWordPool[rules.words[w]])}},
-                          Cell{{fmt::format("{}.{:03} MHz", frequency_khz(rules.frequency[w]) / 1000,
-                                            frequency_khz(rules.frequency[w]) % 1000)}}});
+    words.rows.push_back({Cell{{std::string(kWordPool[rules.words[w]])}}, Cell{{frequency_text(rules.frequency[w])}}});
   page.push_back(std::move(words));
   return page;
 }

@@ -32,6 +32,8 @@ struct Blinker {
       "COLANDER", "MIXER",  "TIMER",  "APRON",  "BASTER", "PEELER",  "RAMEKIN", "SKEWER"};
   // Transmit frequencies in kHz (3.510 MHz .. 3.600 MHz, 6 kHz apart), the dial's 16 stops.
   static constexpr int frequency_khz(int stop) { return 3510 + 6 * stop; }
+  // "3.516 MHz": how the manual and the bomb's face both write a stop's frequency.
+  static std::string frequency_text(int stop);
 
   struct Pattern {
     std::uint8_t length = 1;  // flashes, 1-4
