@@ -105,7 +105,9 @@ struct Pinned {
 // re-recorded when their exhaustive proofs moved to one case per class (39,000 -> 2,460, 5,040 ->
 // 210, 8,064 -> 264: the case counts they report); their rules and plays kept their original
 // digests. Blinker's plays were re-recorded when its face said the dial in MHz as the manual
-// does (the digest holds each dealt state's show() text; its rules and reports kept theirs).
+// does, and Tangled Wires' when its face named each wire in the table's words ("red stripe",
+// "no stripe", "LED lit"): the digest holds each dealt state's show() text; rules and reports
+// kept theirs.
 // Every other row is still the original recording.
 constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"wires", "10f96f468c0e3ea3", "cf15402210625f4f", "d2fc55e927030d07"},
@@ -117,7 +119,7 @@ constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"labyrinth", "8d7c66b2584514f4", "38b83c3815bdf6ca", "e938a8382a710348"},
     {"passcode", "2ad0566dfd8d96ab", "692413d54b6d9417", "ab9847424139bf5e"},
     {"blinker", "4c28fe78fd2e6fa2", "718953ca3a4f98ea", "f4c9f8e58daeac4c"},
-    {"tangled-wires", "f1cf2e56b03c8f4b", "c4821a35c96c2140", "8cfdaaa23ea9ad17"},
+    {"tangled-wires", "f1cf2e56b03c8f4b", "c4821a35c96c2140", "d8626098bf95b81d"},
     {"wire-panels", "561224e13500315a", "7ddab0a43a1830ec", "36daf08c0fe324b5"},
     {"pressure-vent", "0ffd56a29b8f4eb9", "3557dd044e69a78f", "e6945aa72079fd5c"},
     {"dial-alignment", "1d51a133e888e148", "779b5153781f2fee", "4722d93b7f78795c"},

@@ -158,10 +158,13 @@ const std::map<std::string, View>& views() {
           for (const auto& w : j["wires"]) {
             if (!has_keys(w, {"red_stripe", "blue_stripe", "star", "led", "cut"})) continue;
             const bool red = w["red_stripe"].get<bool>(), blue = w["blue_stripe"].get<bool>();
-            std::string wire = red && blue ? "red+blue" : red ? "red" : blue ? "blue" : "white";
-            if (w["star"].get<bool>()) wire += " star";
-            if (w["led"].get<bool>()) wire += " led";
-            if (w["cut"].get<bool>()) wire += " (cut)";
+            std::string wire = red && blue ? "red stripe, blue stripe"
+                               : red       ? "red stripe"
+                               : blue      ? "blue stripe"
+                                           : "no stripe";
+            if (w["star"].get<bool>()) wire += ", star";
+            if (w["led"].get<bool>()) wire += ", LED lit";
+            if (w["cut"].get<bool>()) wire += ", cut";
             s += fmt::format(" [{}]", wire);
           }
           return s;

@@ -3,8 +3,11 @@
 #include "core/json_read.hpp"
 
 #include <bit>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
@@ -110,14 +113,15 @@ std::string TangledWires::show(const State& state) {
   std::string text = fmt::format("{} wires:", state.count);
   for (int i = 0; i < state.count; ++i) {
     const std::uint8_t f = state.features[static_cast<std::size_t>(i)];
-    std::string wire;
-    if (f & kRed) wire += "red";
-    if (f & kBlue) wire += wire.empty() ? "blue" : "+blue";
-    if (wire.empty()) wire = "white";
-    if (f & kStar) wire += " star";
-    if (f & kLed) wire += " led";
-    if ((state.cut >> i) & 1U) wire += " (cut)";
-    text += " [" + wire + "]";
+    // In the manual's words (its table's columns): what the Defuser reads is what the Expert looks up.
+    std::vector<std::string> features;
+    if (f & kRed) features.emplace_back("red stripe");
+    if (f & kBlue) features.emplace_back("blue stripe");
+    if (!(f & (kRed | kBlue))) features.emplace_back("no stripe");
+    if (f & kStar) features.emplace_back("star");
+    if (f & kLed) features.emplace_back("LED lit");
+    if ((state.cut >> i) & 1U) features.emplace_back("cut");
+    text += fmt::format(" [{}]", fmt::join(features, ", "));
   }
   return text;
 }
@@ -158,10 +162,11 @@ TangledWires::Rules TangledWires::from_json(const nlohmann::json& j, const std::
 
 Blocks TangledWires::manual_page(const Rules& rules) {
   Blocks page{
-      Paragraph{{"Look at each wire on its own: is it striped red, striped blue, is there a star below it, is the LED "
-                 "above it lit? The table says whether to cut it. Cut every wire that must be cut, in any order."}}};
+      Paragraph{{"Look at each wire on its own: has it a red stripe, a blue stripe (a wire may have both, or neither: "
+                 "then the bomb says \"no stripe\"), a star below it, is the LED above it lit (\"LED lit\")? The "
+                 "table says whether to cut it. Cut every wire that must be cut, in any order."}}};
   const auto yes_no = [](bool yes) { return Cell{{yes ? "yes" : "no"}}; };
-  Table table{{"red", "blue", "star", "LED", "instruction"}, {}};
+  Table table{{"red stripe", "blue stripe", "star", "LED lit", "instruction"}, {}};
   for (unsigned f = 0; f < 16; ++f)
     table.rows.push_back(
         {yes_no(f & kRed), yes_no(f & kBlue), yes_no(f & kStar), yes_no(f & kLed),
