@@ -73,6 +73,12 @@ void lengthen_listen_queue(int port) {
   }
 }
 
+}  // namespace
+
+// Outside the anonymous namespace: Server::State holds an HttpServer, and a unity build (where
+// this file is included) would warn that State's field has a type with internal linkage.
+namespace detail {
+
 // A request read from memory and its response written to memory: httplib's Stream with no socket.
 class MemoryStream final : public httplib::Stream {
  public:
@@ -117,13 +123,13 @@ class HttpServer final : public httplib::Server {
   }
 };
 
-}  // namespace
+}  // namespace detail
 
 struct Server::State {
   ServeOptions options;
   Catalog catalog;
   bomb::RuleBookCache books;
-  HttpServer http;
+  detail::HttpServer http;
   std::mutex log_mutex;
 
   explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), books(o.catalog.cache_capacity) {}
