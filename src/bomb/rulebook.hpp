@@ -27,7 +27,10 @@ namespace proven::bomb {
 
 // Bumped whenever a seed's rule book changes (every seed but the frozen seed 1, once it is frozen).
 // 2: Tangled Wires' filter (no casing without a wire to cut) and its deal (always a wire to cut).
-inline constexpr int kGeneratorVersion = 2;
+// 3: no rule line that can never fire: Big Button's filter looks at every situation (lines that
+//    never fire or change nothing, a dead otherwise, idle conditions), and Word Grid's lists end
+//    where no round can reach (same answers, shorter lists; seed 1's data cut the same way).
+inline constexpr int kGeneratorVersion = 3;
 inline constexpr int kMinRuleSeed = 1;
 inline constexpr int kMaxRuleSeed = 999'999;
 inline constexpr std::uint64_t kRuleTries = 200;
@@ -151,7 +154,7 @@ std::string fingerprint(const RuleBook& book);
 
 // A rule book file (data/bomb/seed-1.json, `proven bomb generate`) is the core envelope
 // (core/document.hpp) with this format and game "bomb"; its body is
-// {"fingerprint": "11CE-B985", "modules": [... as in to_json ...]}.
+// {"fingerprint": "6FEA-1FF8", "modules": [... as in to_json ...]}.
 inline constexpr std::string_view kRuleBookFormat = "proven-bomb-rules/2";
 nlohmann::json rule_book_body(const RuleBook& book);
 // The modules of a body, in catalog order (UserError naming where for anything malformed); the

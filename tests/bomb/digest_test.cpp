@@ -107,14 +107,17 @@ struct Pinned {
 // digests. Blinker's plays were re-recorded when its face said the dial in MHz as the manual
 // does, and Tangled Wires' when its face named each wire in the table's words ("red stripe",
 // "no stripe", "LED lit"): the digest holds each dealt state's show() text; rules and reports
-// kept theirs.
+// kept theirs. Generator version 3 changed two rows on purpose (no rule line that can never
+// fire): Big Button's filter rejects more (all three digests), and Word Grid's lists lost their
+// unreachable words (rules, and reports for the new tally rows); its plays were checked unchanged
+// with the old face text before the face moved to three rows of two (plays re-recorded for that).
 // Every other row is still the original recording.
 constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"wires", "10f96f468c0e3ea3", "cf15402210625f4f", "d2fc55e927030d07"},
-    {"big-button", "bb7ec1a5fac146e3", "3fed50fb67e64f14", "1836fa04c932b3c4"},
+    {"big-button", "7519b32f775adc3e", "91298da966db1436", "ad1fe026dc48e96e"},
     {"glyph-keypad", "eb93a272178cbdcb", "ddb3f35cb229ea15", "4a531b129c33a76a"},
     {"color-echo", "f2c501454c4ca499", "fc452c41a52f7610", "5cf0f6bf6ad1e258"},
-    {"word-grid", "c16264efc88ae345", "858e8c5d0859f47c", "50738058ecab7461"},
+    {"word-grid", "51deb44e79a20609", "002d18fb0c9639b8", "0852592b5183b803"},
     {"recall", "75cf9a69a48e0faa", "59748bd228631d4d", "1d8a0d04b4b512b4"},
     {"labyrinth", "8d7c66b2584514f4", "38b83c3815bdf6ca", "e938a8382a710348"},
     {"passcode", "2ad0566dfd8d96ab", "692413d54b6d9417", "ab9847424139bf5e"},
@@ -126,7 +129,7 @@ constexpr std::array<Pinned, Catalog::size> kPinned = {{
     {"discharge-lever", "79950876676d2c0a", "b7a17916ade64596", "2cc6310e19d83c43"},
 }};
 
-constexpr std::string_view kPinnedBooks = "b390016590f82daf";
+constexpr std::string_view kPinnedBooks = "0f1f30c8de02eca1";
 
 // One test, not three: ctest runs each test in its own process, and the digests take a few
 // seconds to compute.

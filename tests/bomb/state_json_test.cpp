@@ -5,6 +5,8 @@
 // stages, the strip of a button not held, a sleeping module's next prompt) must not reach it.
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include <functional>
 #include <map>
 #include <optional>
@@ -99,10 +101,14 @@ const std::map<std::string, View>& views() {
       {"word-grid",
        {{"round", "rounds", "display", "buttons"},
         [](const json& j) {
-          EXPECT_EQ(j["buttons"].size(), 6u);
-          std::string s = fmt::format("round {} of {}, display {}, buttons:", number(j["round"]), number(j["rounds"]),
-                                      text(j["display"]));
-          for (const auto& b : j["buttons"]) s += fmt::format(" {}", text(b));
+          EXPECT_EQ(j["buttons"].size(), 3u);  // rows top, middle, bottom of [left, right]
+          std::string s = fmt::format("round {} of {}, display {}, buttons (left, right):", number(j["round"]),
+                                      number(j["rounds"]), text(j["display"]));
+          const std::array<std::string, 3> rows = {"top:", "middle:", "bottom:"};
+          for (std::size_t r = 0; r < 3; ++r) {
+            EXPECT_EQ(j["buttons"][r].size(), 2u);
+            s += fmt::format("\n      {:<8}{:<8}{}", rows[r], text(j["buttons"][r][0]), text(j["buttons"][r][1]));
+          }
           return s;
         },
         [](const json& j) { return number(j["round"]) > 1; }}},

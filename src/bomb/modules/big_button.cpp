@@ -3,6 +3,7 @@
 #include "core/json_read.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,18 +15,78 @@ using Condition = BigButton::Condition;
 using Line = BigButton::Line;
 using Move = BigButton::Move;
 
-bool holds(const Condition& c, const BigButton::State& state, const Edgework& edge) {
+// What a line can read, and nothing else: the proof's deals and the filter's enumeration of every
+// situation go through the same test of a line.
+struct Facts {
+  std::uint8_t colour = 0;
+  std::uint8_t label = 0;
+  int batteries = 0;
+  std::uint16_t lit = 0;  // bit i: a lit indicator labelled kIndicatorLabels[i]
+};
+
+Facts facts_of(const BigButton::State& state, const Edgework& edge) {
+  Facts facts{state.colour, state.label, edge.batteries(), 0};
+  for (int i = 0; i < edge.indicator_count; ++i) {
+    const Indicator& ind = edge.indicators[static_cast<std::size_t>(i)];
+    if (ind.lit) facts.lit = static_cast<std::uint16_t>(facts.lit | (1U << ind.label));
+  }
+  return facts;
+}
+
+bool holds(const Condition& c, const Facts& facts) {
   switch (c.kind) {
     case Condition::Kind::ColourIs:
-      return state.colour == c.value;
+      return facts.colour == c.value;
     case Condition::Kind::LabelIs:
-      return state.label == c.value;
+      return facts.label == c.value;
     case Condition::Kind::BatteriesMoreThan:
-      return edge.batteries() > c.value;
+      return facts.batteries > c.value;
     case Condition::Kind::IndicatorLit:
-      return edge.lit(c.value);
+      return ((facts.lit >> c.value) & 1U) != 0;
   }
   return false;
+}
+
+bool fires(const Line& line, const Facts& facts) {
+  bool all = true;
+  for (int c = 0; c < line.condition_count; ++c)
+    all = all && holds(line.conditions[static_cast<std::size_t>(c)], facts);
+  return all;
+}
+
+// The first line at or after `from` that fires; line_count for "otherwise".
+int first_firing(const BigButton::Rules& rules, const Facts& facts, int from = 0) {
+  for (int i = from; i < rules.line_count; ++i)
+    if (fires(rules.lines[static_cast<std::size_t>(i)], facts)) return i;
+  return rules.line_count;
+}
+
+Move move_of(const BigButton::Rules& rules, int line) {
+  return line == rules.line_count ? rules.otherwise : rules.lines[static_cast<std::size_t>(line)].move;
+}
+
+// Every situation a casing and a button can show, as far as the lines can tell: each colour and
+// label, 0 to 8 batteries (up to four holders of one or two), and lit any up to three (a casing's
+// most indicators) of the labels the lines name.
+template <class Visit>
+void for_each_situation(const BigButton::Rules& rules, Visit&& visit) {
+  constexpr int kMostBatteries = 8;
+  constexpr int kMostIndicators = 3;
+  std::uint16_t named = 0;
+  for (int i = 0; i < rules.line_count; ++i)
+    for (int c = 0; c < rules.lines[static_cast<std::size_t>(i)].condition_count; ++c) {
+      const Condition& condition = rules.lines[static_cast<std::size_t>(i)].conditions[static_cast<std::size_t>(c)];
+      if (condition.kind == Condition::Kind::IndicatorLit)
+        named = static_cast<std::uint16_t>(named | (1U << condition.value));
+    }
+  for (unsigned lit = named;; lit = (lit - 1) & named) {  // every subset of the named labels
+    if (std::popcount(lit) <= kMostIndicators)
+      for (std::uint8_t colour = 0; colour < BigButton::kColours; ++colour)
+        for (std::uint8_t label = 0; label < BigButton::kLabels; ++label)
+          for (int batteries = 0; batteries <= kMostBatteries; ++batteries)
+            visit(Facts{colour, label, batteries, static_cast<std::uint16_t>(lit)});
+    if (lit == 0) break;
+  }
 }
 
 Condition draw_condition(Rng& rng) {
@@ -98,6 +159,36 @@ std::optional<std::string_view> BigButton::dull(const Rules& rules) {
   if (all_same) return "every line gives the same move";
   if (rules.lines[static_cast<std::size_t>(rules.line_count - 1)].move == rules.otherwise)
     return "the last line repeats the fallback";
+  // Over every situation: the lines that are ever the first to fire, and those whose move then
+  // differs from what the lines below (or otherwise) would say without them.
+  unsigned fired = 0;
+  unsigned mattered = 0;
+  for_each_situation(rules, [&](const Facts& facts) {
+    const int first = first_firing(rules, facts);
+    fired |= 1U << first;
+    if (first == rules.line_count) return;
+    if (move_of(rules, first_firing(rules, facts, first + 1)) != move_of(rules, first)) mattered |= 1U << first;
+  });
+  const unsigned every_line = (1U << rules.line_count) - 1;
+  if ((fired & every_line) != every_line) return "a line never fires";
+  if (mattered != every_line) return "a line never changes the move";
+  if (!((fired >> rules.line_count) & 1U)) return "the otherwise line is never reached";
+  // "3 or more batteries and 4 or more batteries": a condition whose line says the same without it.
+  for (int i = 0; i < rules.line_count; ++i) {
+    if (rules.lines[static_cast<std::size_t>(i)].condition_count < 2) continue;
+    for (std::size_t dropped = 0; dropped < 2; ++dropped) {
+      Rules shorter = rules;
+      Line& line = shorter.lines[static_cast<std::size_t>(i)];
+      line.conditions[0] = line.conditions[1 - dropped];
+      line.condition_count = 1;
+      bool changes = false;
+      for_each_situation(rules, [&](const Facts& facts) {
+        changes =
+            changes || move_of(rules, first_firing(rules, facts)) != move_of(shorter, first_firing(shorter, facts));
+      });
+      if (!changes) return "a condition never changes the move";
+    }
+  }
   return std::nullopt;
 }
 
@@ -110,14 +201,7 @@ BigButton::State BigButton::deal(Rng& rng, const Edgework&, const Rules&) {
 }
 
 BigButton::Move BigButton::move_for(const Rules& rules, const State& state, const Edgework& edge) {
-  for (int i = 0; i < rules.line_count; ++i) {
-    const Line& line = rules.lines[static_cast<std::size_t>(i)];
-    bool fires = true;
-    for (int c = 0; c < line.condition_count; ++c)
-      fires = fires && holds(line.conditions[static_cast<std::size_t>(c)], state, edge);
-    if (fires) return line.move;
-  }
-  return rules.otherwise;
+  return move_of(rules, first_firing(rules, facts_of(state, edge)));
 }
 
 Action BigButton::correct_action(const Rules& rules, const State& state, const Context& ctx) {

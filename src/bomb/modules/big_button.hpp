@@ -24,8 +24,14 @@ struct BigButton {
   static constexpr std::array<std::string_view, kColours> kColourNames = {"red", "blue", "yellow", "white"};
   static constexpr int kLabels = 4;
   static constexpr std::array<std::string_view, kLabels> kLabelNames = {"ENGAGE", "PURGE", "CANCEL", "IGNITE"};
-  static constexpr std::array<std::string_view, 3> kFilterReasons = {
-      "two lines have the same conditions", "every line gives the same move", "the last line repeats the fallback"};
+  // The last four look at every situation the lines can read (colour, label, 0-8 batteries, up to
+  // three lit indicators): no line (the otherwise line included) may be unreachable below the ones
+  // above it, and no line or condition may be padding that could go without changing an answer.
+  static constexpr std::array<std::string_view, 7> kFilterReasons = {
+      "two lines have the same conditions", "every line gives the same move",
+      "the last line repeats the fallback", "a line never fires",
+      "a line never changes the move",      "the otherwise line is never reached",
+      "a condition never changes the move"};
 
   enum class Move : std::uint8_t { Tap, Hold };
 

@@ -2,24 +2,62 @@
 
 #include "core/json_read.hpp"
 
+#include <algorithm>
+#include <bit>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace proven::bomb {
 
+namespace {
+
+// The draws of the lists before generator 3: the word itself plus seven others, shuffled. Lists
+// are now cut to what a round can reach, which keeps every answer these draws gave.
+constexpr std::size_t kDrawnList = 8;
+
+// Where a list stops being reachable: at the word after the button's own word (always on a
+// button), after a repeated word, or past the point where every earlier word could be missing.
+struct ListReach {
+  std::size_t reachable = 0;  // this many leading words can be pressed
+  bool can_run_out = false;   // some round finds none of them on a button
+};
+
+template <class Words>
+ListReach reach_of(const Words& list, std::size_t length, std::uint8_t own) {
+  constexpr std::size_t kMissingWords = WordGrid::kButtonWords - WordGrid::kButtons;
+  unsigned earlier = 0;  // the words before the current one, as a set
+  bool own_seen = false;
+  std::size_t i = 0;
+  for (; i < length; ++i) {
+    const unsigned word = 1U << list[i];
+    // Word i is pressed when every earlier word is missing and it is on a button (with the own
+    // word, which is always there): impossible after the own word, for a repeat, or when the
+    // earlier words outnumber the words that can be missing.
+    if (own_seen || (earlier & word) || static_cast<std::size_t>(std::popcount(earlier)) > kMissingWords) break;
+    earlier |= word;
+    own_seen = list[i] == own;
+  }
+  return {i, !own_seen && static_cast<std::size_t>(std::popcount(earlier)) <= kMissingWords};
+}
+
+}  // namespace
+
 WordGrid::Rules WordGrid::generate_rules(Rng& rng) {
   Rules rules;
   for (auto& p : rules.position) p = static_cast<std::uint8_t>(rng.below(kButtons));
   for (std::size_t word = 0; word < kButtonWords; ++word) {
-    // The word itself plus kListLength - 1 others, in a random order.
-    const auto others = rng.sample(kListLength - 1, kButtonWords - 1);
-    auto& list = rules.priority[word];
-    for (std::size_t i = 0; i + 1 < kListLength; ++i) {
+    std::array<std::uint8_t, kDrawnList> drawn{};
+    const auto others = rng.sample(kDrawnList - 1, kButtonWords - 1);
+    for (std::size_t i = 0; i + 1 < kDrawnList; ++i) {
       const std::size_t other = others[i];
-      list[i] = static_cast<std::uint8_t>(other >= word ? other + 1 : other);
+      drawn[i] = static_cast<std::uint8_t>(other >= word ? other + 1 : other);
     }
-    list[kListLength - 1] = static_cast<std::uint8_t>(word);
-    rng.shuffle(list);
+    drawn[kDrawnList - 1] = static_cast<std::uint8_t>(word);
+    rng.shuffle(drawn);
+    const std::size_t length = reach_of(drawn, kDrawnList, static_cast<std::uint8_t>(word)).reachable;
+    std::copy_n(drawn.begin(), length, rules.priority[word].begin());
+    rules.length[word] = static_cast<std::uint8_t>(length);
   }
   return rules;
 }
@@ -28,6 +66,11 @@ std::optional<std::string_view> WordGrid::dull(const Rules& rules) {
   unsigned read = 0;
   for (auto p : rules.position) read |= 1U << p;
   if (read != (1U << kButtons) - 1) return "some button position is never read";
+  for (std::size_t w = 0; w < kButtonWords; ++w) {
+    const ListReach reach = reach_of(rules.priority[w], rules.length[w], static_cast<std::uint8_t>(w));
+    if (reach.reachable < rules.length[w]) return "a list word can never be reached";
+    if (reach.can_run_out) return "a list can run out";
+  }
   return std::nullopt;
 }
 
@@ -44,9 +87,9 @@ WordGrid::State WordGrid::deal(Rng& rng, const Edgework&, const Rules&) {
 std::optional<int> WordGrid::button_to_press(const Rules& rules, const State& state) {
   const Round& round = state.rounds[state.round];
   const std::uint8_t read = round.buttons[rules.position[round.display]];
-  for (auto word : rules.priority[read])
+  for (std::size_t i = 0; i < rules.length[read]; ++i)
     for (int b = 0; b < kButtons; ++b)
-      if (round.buttons[static_cast<std::size_t>(b)] == word) return b;
+      if (round.buttons[static_cast<std::size_t>(b)] == rules.priority[read][i]) return b;
   return std::nullopt;
 }
 
@@ -70,7 +113,8 @@ nlohmann::json WordGrid::to_json(const Rules& rules) {
   nlohmann::json lists = nlohmann::json::object();
   for (int w = 0; w < kButtonWords; ++w) {
     auto list = nlohmann::json::array();
-    for (auto word : rules.priority[static_cast<std::size_t>(w)]) list.push_back(std::string(kButtonNames[word]));
+    for (std::size_t i = 0; i < rules.length[static_cast<std::size_t>(w)]; ++i)
+      list.push_back(std::string(kButtonNames[rules.priority[static_cast<std::size_t>(w)][i]]));
     lists[std::string(kButtonNames[static_cast<std::size_t>(w)])] = list;
   }
   return {{"read_position", read}, {"priority", lists}};
@@ -78,21 +122,25 @@ nlohmann::json WordGrid::to_json(const Rules& rules) {
 
 std::string WordGrid::show(const State& state) {
   const Round& round = state.rounds[state.round];
-  std::string text =
-      fmt::format("round {} of {}, display {}, buttons:", state.round + 1, kRounds, kDisplayNames[round.display]);
-  for (auto b : round.buttons) text += fmt::format(" {}", kButtonNames[b]);
+  std::string text = fmt::format("round {} of {}, display {}, buttons (left, right):", state.round + 1, kRounds,
+                                 kDisplayNames[round.display]);
+  for (std::size_t row = 0; row < kRows; ++row)
+    text += fmt::format("\n      {:<8}{:<8}{}", fmt::format("{}:", kRowNames[row]),
+                        kButtonNames[round.buttons[2 * row]], kButtonNames[round.buttons[2 * row + 1]]);
   return text;
 }
 
 nlohmann::json WordGrid::state_json(const State& state) {
   const Round& round = state.rounds[state.round];  // later rounds are not shown yet
-  auto buttons = nlohmann::json::array();
-  for (auto b : round.buttons) buttons.push_back(std::string(kButtonNames[b]));
+  auto rows = nlohmann::json::array();
+  for (std::size_t row = 0; row < kRows; ++row)
+    rows.push_back(
+        {std::string(kButtonNames[round.buttons[2 * row]]), std::string(kButtonNames[round.buttons[2 * row + 1]])});
   nlohmann::json j;
   j["round"] = state.round + 1;
   j["rounds"] = kRounds;
   j["display"] = std::string(kDisplayNames[round.display]);
-  j["buttons"] = buttons;
+  j["buttons"] = rows;  // top, middle, bottom; each [left, right]
   return j;
 }
 
@@ -107,8 +155,9 @@ WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& 
   const auto& lists = field(j, "priority", where);
   for (std::size_t w = 0; w < kButtonWords; ++w) {
     const std::string lw = at(at(where, "priority"), kButtonNames[w]);
-    const auto& list = array(field(lists, kButtonNames[w], at(where, "priority")), kListLength, kListLength, lw);
-    for (std::size_t i = 0; i < kListLength; ++i)
+    const auto& list = array(field(lists, kButtonNames[w], at(where, "priority")), 1, kListLength, lw);
+    rules.length[w] = static_cast<std::uint8_t>(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i)
       rules.priority[w][i] = static_cast<std::uint8_t>(name_index(list[i], kButtonNames, at(lw, i)));
   }
   return rules;
@@ -116,8 +165,10 @@ WordGrid::Rules WordGrid::from_json(const nlohmann::json& j, const std::string& 
 
 Blocks WordGrid::manual_page(const Rules& rules) {
   Blocks page{
-      Paragraph{{"Three rounds. Each round, the display word tells you which button to read. Then find that button's "
-                 "word in the second list and press the first word of its list that is on a button."}}};
+      Paragraph{{"The six buttons sit in two columns and three rows: top left and top right, middle left and middle "
+                 "right, bottom left and bottom right. Three rounds. Each round, the display word tells you which "
+                 "button to read. Then find that button's word in the second table and press the first word of its "
+                 "list that is on a button (one always is)."}}};
   Table positions{{"display", "read the button at"}, {}};
   for (std::size_t d = 0; d < kDisplayWords; ++d)
     positions.rows.push_back(
@@ -126,7 +177,8 @@ Blocks WordGrid::manual_page(const Rules& rules) {
   Table lists{{"button says", "press the first of"}, {}};
   for (std::size_t w = 0; w < kButtonWords; ++w) {
     std::string list;
-    for (auto word : rules.priority[w]) list += fmt::format("{}{}", list.empty() ? "" : ", ", kButtonNames[word]);
+    for (std::size_t i = 0; i < rules.length[w]; ++i)
+      list += fmt::format("{}{}", list.empty() ? "" : ", ", kButtonNames[rules.priority[w][i]]);
     lists.rows.push_back({Cell{{std::string(kButtonNames[w])}}, Cell{{list}}});
   }
   page.push_back(std::move(lists));
