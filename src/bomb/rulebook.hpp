@@ -154,7 +154,7 @@ std::string fingerprint(const RuleBook& book);
 
 // A rule book file (data/bomb/seed-1.json, `proven bomb generate`) is the core envelope
 // (core/document.hpp) with this format and game "bomb"; its body is
-// {"fingerprint": "6FEA-1FF8", "modules": [... as in to_json ...]}.
+// {"fingerprint": "F15F-5BCA", "modules": [... as in to_json ...]}.
 inline constexpr std::string_view kRuleBookFormat = "proven-bomb-rules/2";
 nlohmann::json rule_book_body(const RuleBook& book);
 // The modules of a body, in catalog order (UserError naming where for anything malformed); the

@@ -54,11 +54,12 @@ TEST(FrozenSeedOne, IsReadNotGenerated) {
 // is over the rules' canonical form (to_json), which is what the file held before it moved into
 // the envelope: the same digest says the rules did not move.
 // Moved once on purpose, with generator 3 (was 11ceb985a36ed004, 11CE-B985): Word Grid's lists
-// were cut after the last word a round can reach (no rule line that can never fire); every
-// answer stayed the same, which BombDigest's per-module plays of seed 1 confirm.
+// were cut after the last word a round can reach (no rule line that can never fire, so every
+// answer stayed the same), and Labyrinth's markers are written as 1-based (column, row) like
+// every other cell the manual and the bomb name, instead of 0-based (x, y).
 TEST(FrozenSeedOne, ItsRulesAndFingerprintArePinned) {
-  EXPECT_EQ(digest_hex(json_text(to_json(frozen_seed_one()))), "6fea1ff8d7d074e3");
-  EXPECT_EQ(fingerprint(frozen_seed_one()), "6FEA-1FF8");
+  EXPECT_EQ(digest_hex(json_text(to_json(frozen_seed_one()))), "f15f5bcad53a6a57");
+  EXPECT_EQ(fingerprint(frozen_seed_one()), "F15F-5BCA");
 }
 
 TEST(FrozenSeedOne, PassesEveryFilterAndProofAgainAndAnAudit) {
@@ -124,7 +125,7 @@ TEST(RuleBookJson, MalformedRuleBooksAreUserErrors) {
         module_rules(j, 5)["stages"][2][1] = {{"kind", "position"}, {"value", 5}};
       },
       [](nlohmann::json& j) { module_rules(j, 6)["mazes"][0]["cells"][2][3] = "UX"; },
-      [](nlohmann::json& j) { module_rules(j, 6)["mazes"][8]["markers"][0]["x"] = 6; },
+      [](nlohmann::json& j) { module_rules(j, 6)["mazes"][8]["markers"][0]["column"] = 7; },
       [](nlohmann::json& j) { module_rules(j, 7)["words"][3] = "BACONS"; },
       [](nlohmann::json& j) { module_rules(j, 8)["code"]["Q"] = ".-.-."; },
       [](nlohmann::json& j) { module_rules(j, 8)["words"][0]["khz"] = 3511; },

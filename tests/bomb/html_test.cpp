@@ -228,13 +228,26 @@ TEST(BombHtml, MazesAreDrawnWithTheirWallsAndMarkers) {
           walls += (open.find('U') == std::string::npos) + (open.find('R') == std::string::npos);
         }
       const auto groups = drawn[m]->all("g");
-      ASSERT_EQ(groups.size(), 2u);
-      EXPECT_EQ(groups[1]->all("line").size(), walls) << m;
+      ASSERT_EQ(groups.size(), 3u);  // the numbers, the grid, the walls
+      EXPECT_EQ(groups[2]->all("line").size(), walls) << m;
+      // Columns 1-6 along the top (same y), rows 1-6 down the left (same x), in order.
+      const auto numbers = groups[0]->all("text");
+      ASSERT_EQ(numbers.size(), 12u);
+      for (std::size_t i = 0; i < 6; ++i) {
+        EXPECT_EQ(numbers[2 * i]->inner_text(), std::to_string(i + 1));
+        EXPECT_EQ(numbers[2 * i + 1]->inner_text(), std::to_string(i + 1));
+        EXPECT_EQ(numbers[2 * i]->attributes.at("y"), numbers[0]->attributes.at("y"));
+        EXPECT_EQ(numbers[2 * i + 1]->attributes.at("x"), numbers[1]->attributes.at("x"));
+      }
       const auto rings = drawn[m]->all("circle");
       ASSERT_EQ(rings.size(), 2u);
       for (std::size_t k = 0; k < 2; ++k) {
-        EXPECT_EQ(rings[k]->attributes.at("cx"), std::to_string(8 + 10 * mazes[m]["markers"][k]["x"].get<int>()));
-        EXPECT_EQ(rings[k]->attributes.at("cy"), std::to_string(8 + 10 * mazes[m]["markers"][k]["y"].get<int>()));
+        // Cell (column, row) has its centre at 9 + 10 * (n - 1) + 5 on each axis.
+        EXPECT_EQ(rings[k]->attributes.at("cx"), std::to_string(4 + 10 * mazes[m]["markers"][k]["column"].get<int>()));
+        EXPECT_EQ(rings[k]->attributes.at("cy"), std::to_string(4 + 10 * mazes[m]["markers"][k]["row"].get<int>()));
+        // The numbers above and beside a ring name its cell.
+        EXPECT_EQ(numbers[2 * (mazes[m]["markers"][k]["column"].get<std::size_t>() - 1)]->attributes.at("x"),
+                  rings[k]->attributes.at("cx"));
       }
     }
     EXPECT_EQ(manual.section("labyrinth").all("figcaption").size(), mazes.size());

@@ -361,8 +361,8 @@ std::vector<MazePage> read_maze_pages(const json& rules) {
   for (const auto& maze : rules.at("mazes")) {
     MazePage page;
     for (std::size_t k = 0; k < 2; ++k)
-      page.markers[k] = {maze.at("markers").at(k).at("x").get<int>() + 1,
-                         maze.at("markers").at(k).at("y").get<int>() + 1};
+      page.markers[k] = {maze.at("markers").at(k).at("column").get<int>(),
+                         maze.at("markers").at(k).at("row").get<int>()};
     for (std::size_t row = 0; row < 6; ++row)
       for (std::size_t column = 0; column < 6; ++column)
         page.open[row][column] = maze.at("cells").at(row).at(column).get<std::string>();

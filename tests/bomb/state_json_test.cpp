@@ -126,8 +126,8 @@ const std::map<std::string, View>& views() {
        {{"markers", "light", "goal"},
         [](const json& j) {
           EXPECT_EQ(j["markers"].size(), 2u);
-          return fmt::format("markers {} {}, light {}, goal {}", cell(j["markers"][0]), cell(j["markers"][1]),
-                             cell(j["light"]), cell(j["goal"]));
+          return fmt::format("cells as (column,row) from (1,1) at the top left: markers {} {}, light {}, goal {}",
+                             cell(j["markers"][0]), cell(j["markers"][1]), cell(j["light"]), cell(j["goal"]));
         },
         nullptr}},
       {"passcode",
@@ -183,11 +183,14 @@ const std::map<std::string, View>& views() {
       {"wire-panels",
        {{"panel", "panels", "wires"},
         [](const json& j) {
-          std::string s = fmt::format("panel {} of {}:", number(j["panel"]), number(j["panels"]));
+          std::string s = fmt::format("panel {} of {}, posts from the top:", number(j["panel"]), number(j["panels"]));
+          std::string separator = " ";
           for (const auto& w : j["wires"])
-            if (has_keys(w, {"post", "colour", "letter", "cut"}))
-              s += fmt::format(" {} {}->{}{}", text(w["colour"]), number(w["post"]), text(w["letter"]),
-                               w["cut"].get<bool>() ? " (cut)" : "");
+            if (has_keys(w, {"post", "colour", "letter", "cut"})) {
+              s += fmt::format("{}post {} {} to {}{}", separator, number(w["post"]), text(w["colour"]),
+                               text(w["letter"]), w["cut"].get<bool>() ? " (cut)" : "");
+              separator = ", ";
+            }
           return s;
         },
         [](const json& j) { return number(j["panel"]) > 1; }}},

@@ -26,13 +26,17 @@ std::string text_md(const Text& text) {
   return md;
 }
 
-// Walls drawn with + - |; a marker cell shows O.
+// Walls drawn with + - |; a marker cell shows O. Column numbers run above, row numbers down the
+// left, so a cell the bomb names as (column,row) is found without counting.
 std::string maze_md(const MazePicture& maze) {
   constexpr int n = MazePicture::kSize;
-  std::string md = "```\n";
+  std::string md = "```\n    ";
+  for (int x = 0; x < n; ++x) md += fmt::format(" {}  ", x + 1);
+  while (md.back() == ' ') md.pop_back();
+  md += "\n";
   for (int y = 0; y < n; ++y) {
-    std::string top = "+";
-    std::string mid = "|";
+    std::string top = "   +";
+    std::string mid = fmt::format("{:>2} |", y + 1);
     for (int x = 0; x < n; ++x) {
       const int cell = y * n + x;
       const std::uint8_t open = maze.open[static_cast<std::size_t>(cell)];
@@ -43,7 +47,7 @@ std::string maze_md(const MazePicture& maze) {
     }
     md += top + "\n" + mid + "\n";
   }
-  md += "+";
+  md += "   +";
   for (int x = 0; x < n; ++x) md += "---+";
   return md + "\n```\n";
 }

@@ -20,10 +20,19 @@ using geometry::Point;
 constexpr std::array<std::string_view, 4> kDirections = {"up", "right", "down", "left"};
 
 // Walls as in the Markdown drawing: each cell's top and right side, the left and bottom border.
+// Column numbers above, row numbers to the left: the bomb names cells as (column,row).
 std::string maze_svg(const MazePicture& maze) {
-  constexpr int n = MazePicture::kSize, cell = 10, margin = 3, size = n * cell + 2 * margin;
+  constexpr int n = MazePicture::kSize, cell = 10, margin = 9, size = n * cell + margin + 3;
   Svg svg(size, size);
-  svg.title("a maze of 6 x 6 cells; the rings mark its two marker cells");
+  svg.title(
+      "a maze of 6 x 6 cells, columns numbered 1-6 from the left and rows 1-6 from the top; the rings mark "
+      "its two marker cells");
+  svg.open_group(R"(font-family="sans-serif" font-size="6" fill="#555" text-anchor="middle")");
+  for (int i = 0; i < n; ++i) {
+    svg.text(margin + i * cell + cell / 2.0, margin - 2.5, std::to_string(i + 1), "");
+    svg.text(margin / 2.0 - 0.5, margin + i * cell + cell / 2.0 + 2, std::to_string(i + 1), "");
+  }
+  svg.close_group();
   svg.open_group(R"(stroke="#bbb" stroke-width="0.4")");
   for (int i = 1; i < n; ++i) {
     svg.line(margin + i * cell, margin, margin + i * cell, margin + n * cell, "");

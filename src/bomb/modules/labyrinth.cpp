@@ -10,6 +10,11 @@
 namespace proven::bomb {
 namespace {
 
+// A cell as every text and file says it: column and row, from 1 at the top left.
+nlohmann::json cell_json(int c) {
+  return nlohmann::json{{"column", c % Labyrinth::kSize + 1}, {"row", c / Labyrinth::kSize + 1}};
+}
+
 constexpr int kSize = Labyrinth::kSize;
 constexpr int kCells = Labyrinth::kCells;
 
@@ -242,8 +247,8 @@ Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const 
 }
 
 nlohmann::json Labyrinth::to_json(const Rules& rules) {
-  // Each maze as its markers and 6 rows of cells; a cell is its open sides as a string of
-  // "U", "R", "D", "L".
+  // Each maze as its markers (cells as the manual and the bomb say them: column and row from 1 at
+  // the top left) and 6 rows of cells; a cell is its open sides as a string of "U", "R", "D", "L".
   static constexpr std::string_view kSides = "URDL";
   auto mazes = nlohmann::json::array();
   for (const auto& maze : rules.mazes) {
@@ -260,7 +265,7 @@ nlohmann::json Labyrinth::to_json(const Rules& rules) {
       rows.push_back(row);
     }
     auto markers = nlohmann::json::array();
-    for (auto m : maze.markers) markers.push_back({{"x", m % kSize}, {"y", m / kSize}});
+    for (auto m : maze.markers) markers.push_back(cell_json(m));
     mazes.push_back({{"markers", markers}, {"cells", rows}});
   }
   return {{"mazes", mazes}};
@@ -268,16 +273,15 @@ nlohmann::json Labyrinth::to_json(const Rules& rules) {
 
 std::string Labyrinth::show(const State& state) {
   auto cell = [](int c) { return fmt::format("({},{})", c % kSize + 1, c / kSize + 1); };
-  return fmt::format("markers {} {}, light {}, goal {}", cell(state.markers[0]), cell(state.markers[1]),
-                     cell(state.light), cell(state.goal));
+  return fmt::format("cells as (column,row) from (1,1) at the top left: markers {} {}, light {}, goal {}",
+                     cell(state.markers[0]), cell(state.markers[1]), cell(state.light), cell(state.goal));
 }
 
 nlohmann::json Labyrinth::state_json(const State& state) {
-  auto cell = [](int c) { return nlohmann::json{{"column", c % kSize + 1}, {"row", c / kSize + 1}}; };
   nlohmann::json j;
-  j["markers"] = nlohmann::json::array({cell(state.markers[0]), cell(state.markers[1])});
-  j["light"] = cell(state.light);
-  j["goal"] = cell(state.goal);
+  j["markers"] = nlohmann::json::array({cell_json(state.markers[0]), cell_json(state.markers[1])});
+  j["light"] = cell_json(state.light);
+  j["goal"] = cell_json(state.goal);
   return j;
 }
 
@@ -291,9 +295,9 @@ Labyrinth::Rules Labyrinth::from_json(const nlohmann::json& j, const std::string
     const auto& markers = array(field(mazes[m], "markers", mw), 2, 2, at(mw, "markers"));
     for (std::size_t k = 0; k < 2; ++k) {
       const std::string kw = at(at(mw, "markers"), k);
-      const int x = integer(field(markers[k], "x", kw), 0, kSize - 1, at(kw, "x"));
-      const int y = integer(field(markers[k], "y", kw), 0, kSize - 1, at(kw, "y"));
-      maze.markers[k] = static_cast<std::uint8_t>(y * kSize + x);
+      const int column = integer(field(markers[k], "column", kw), 1, kSize, at(kw, "column"));
+      const int row = integer(field(markers[k], "row", kw), 1, kSize, at(kw, "row"));
+      maze.markers[k] = static_cast<std::uint8_t>((row - 1) * kSize + column - 1);
     }
     const auto& rows = array(field(mazes[m], "cells", mw), kSize, kSize, at(mw, "cells"));
     for (std::size_t y = 0; y < kSize; ++y) {
@@ -319,7 +323,9 @@ Blocks Labyrinth::manual_page(const Rules& rules) {
                  "markers (the two ",
                  code("O"),
                  ") are where the rings are, then guide the light to the goal with the arrows "
-                 "without walking into a wall. Columns and rows count from the top left."}}};
+                 "without walking into a wall. A cell is said as (column, row), counted from 1 at the top left: "
+                 "(1,1) is the top left cell, (6,1) the top right, (1,6) the bottom left. The numbers along each "
+                 "maze's edges are its columns and rows."}}};
   static_assert(MazePicture::kSize == kSize);
   for (std::size_t m = 0; m < kMazes; ++m) {
     page.push_back(Subheading{fmt::format("Maze {}", m + 1)});

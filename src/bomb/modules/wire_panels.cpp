@@ -99,11 +99,13 @@ nlohmann::json WirePanels::to_json(const Rules& rules) {
 
 std::string WirePanels::show(const State& state) {
   const Panel& panel = state.panels[state.panel];
-  std::string text = fmt::format("panel {} of {}:", state.panel + 1, kPanels);
+  std::string text = fmt::format("panel {} of {}, posts from the top:", state.panel + 1, kPanels);
+  const char* separator = " ";
   for (std::size_t p = 0; p < kPosts; ++p) {
     if (!((panel.present >> p) & 1U)) continue;
-    text += fmt::format(" {} {}->{}{}", kColourNames[panel.wires[p].colour], p + 1,
+    text += fmt::format("{}post {} {} to {}{}", separator, p + 1, kColourNames[panel.wires[p].colour],
                         static_cast<char>('A' + panel.wires[p].letter), ((state.cut >> p) & 1U) ? " (cut)" : "");
+    separator = ", ";
   }
   return text;
 }
@@ -149,9 +151,14 @@ WirePanels::Rules WirePanels::from_json(const nlohmann::json& j, const std::stri
 
 Blocks WirePanels::manual_page(const Rules& rules) {
   Blocks page{
-      Paragraph{{"Four panels, one at a time, each with up to three wires from a numbered post to a letter. Keep a "
-                 "count per colour over the whole module (every wire you have seen, cut or not). Cut a wire when its "
-                 "letter is listed for its colour and count; then move on to the next panel."}}};
+      Paragraph{{"Four panels, one at a time. A panel has three posts numbered 1, 2, 3 from top to bottom; up "
+                 "to three wires run from a post to a letter A, B or C. Keep a count per colour over the whole "
+                 "module: take the panels in turn and, on each, the wires in post order (post 1 first), counting "
+                 "every wire you have seen, cut or not. A wire's occurrence is its place in its colour's count (the "
+                 "second red wire seen is red occurrence 2). Cut a wire when its letter is listed for its colour "
+                 "and occurrence. When every wire of the panel that must be cut is cut, press the next-panel "
+                 "button (\"next panel\") to see the next panel; pressing it on the fourth panel solves the "
+                 "module. Pressing it while a wire that must be cut is still whole is a strike."}}};
   Table table{{"occurrence", "red", "blue", "black"}, {}};
   for (std::size_t i = 0; i < kOccurrences; ++i) {
     std::vector<Cell> row{Cell{{std::to_string(i + 1)}}};
