@@ -14,6 +14,7 @@ packages=(
   clang libclang-rt-dev  # libFuzzer: scripts/fuzz.sh builds the fuzz targets with clang
   libcpp-httplib-dev     # `proven serve` (docs/serve.md)
   chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
+  poppler-utils          # pdfinfo, pdftotext: the test that prints the bomb manual reads every page
   wrk                    # bench/serve.sh: the server under load
 )
 

@@ -72,7 +72,10 @@ Section glossary() {
 }  // namespace
 
 ManualDocument manual_document(const RuleBook& book) {
-  ManualDocument document{title_of(book), {opening(book)}};
+  ManualDocument document{
+      title_of(book),
+      {opening(book)},
+      fmt::format("manual {}{} · fingerprint {}", book.seed, book.seed == 1 ? " (standard)" : "", fingerprint(book))};
   std::size_t number = 0;
   for_each_module([&]<class M>() {
     ++number;

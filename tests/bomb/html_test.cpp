@@ -128,7 +128,9 @@ TEST(BombHtml, OnePagePerModuleInCatalogOrderThenAppendixAndGlossary) {
 
 // Both formats come from one document; this checks the writers drop and reorder nothing: the
 // Markdown's headings, paragraphs, list items and table cells are, in order, the HTML's.
-std::vector<std::string> markdown_units(const std::string& md) {
+// `running_head`: the Markdown page headings end " · <running head>", which the HTML prints in each
+// printed page's margin instead (BombHtml.EveryPrintedPageNamesItsManual): dropped here.
+std::vector<std::string> markdown_units(const std::string& md, const std::string& running_head) {
   const auto unmark = [](std::string s) {
     for (const std::string_view mark : {"**", "`"})
       for (auto at = s.find(mark); at != std::string::npos; at = s.find(mark)) s.erase(at, mark.size());
@@ -144,7 +146,12 @@ std::vector<std::string> markdown_units(const std::string& md) {
     if (line == "```") fence = !fence;
     if (fence || line.empty() || line == "```" || line.starts_with("|---")) continue;
     if (line.starts_with("#")) {
-      units.push_back(line.substr(line.find(' ') + 1));
+      std::string heading = line.substr(line.find(' ') + 1);
+      if (line.starts_with("## ")) {
+        EXPECT_TRUE(heading.ends_with(" · " + running_head)) << heading;
+        heading.resize(heading.size() - running_head.size() - std::string(" · ").size());
+      }
+      units.push_back(heading);
     } else if (line.starts_with("| ")) {
       for (auto at = std::size_t{2}; at < line.size();) {
         const auto bar = line.find(" |", at);
@@ -186,7 +193,9 @@ TEST(BombHtml, SaysWhatTheMarkdownManualSays) {
     const Manual manual(seed);
     std::vector<std::string> html;
     html_units(*manual.root.first("body"), html);
-    const std::vector<std::string> md = markdown_units(render_markdown(manual.book));
+    const std::vector<std::string> md = markdown_units(
+        render_markdown(manual.book),
+        fmt::format("manual {}{} · fingerprint {}", seed, seed == 1 ? " (standard)" : "", fingerprint(manual.book)));
     ASSERT_EQ(html.size(), md.size());
     for (std::size_t i = 0; i < md.size(); ++i) EXPECT_EQ(html[i], md[i]) << i;
   }
@@ -396,10 +405,30 @@ TEST(BombHtml, ListModulesHaveOneItemPerRuleLine) {
   }
 }
 
+// The print test (tests/browser/print_manual.py) prints a manual in Chromium and reads every page;
+// here, the rule that puts the running head in every printed page's margin.
+TEST(BombHtml, EveryPrintedPageNamesItsManual) {
+  for (int seed : kSeeds) {
+    const Manual manual(seed);
+    const std::string head = fmt::format("@top-left {{ content: \"proven bomb manual {}{} · fingerprint {}\";", seed,
+                                         seed == 1 ? " (standard)" : "", fingerprint(manual.book));
+    const std::string style = manual.root.first("style")->inner_text();
+    const auto page_rule = style.rfind("@page {");
+    ASSERT_NE(page_rule, std::string::npos);
+    EXPECT_NE(style.find(head, page_rule), std::string::npos) << seed;
+    EXPECT_NE(style.find("counter(page) \" of \" counter(pages)", page_rule), std::string::npos);
+  }
+}
+
 TEST(BombHtml, TextIsEscaped) {
   ManualDocument document{"a < b & \"c\"",
-                          {Section{"x", {Heading{1, "<h1>"}, Paragraph{{"it's ", strong("a&b"), code("<tag>")}}}}}};
+                          {Section{"x", {Heading{1, "<h1>"}, Paragraph{{"it's ", strong("a&b"), code("<tag>")}}}}},
+                          "manual \"9\" \\ x"};
   const std::string html = html_of(document);
+  EXPECT_NE(html.find("content: \"proven bomb manual \\\"9\\\" \\\\ x\";"), std::string::npos);  // a CSS string
+  ManualDocument markup = document;
+  markup.running_head = "<b>";
+  EXPECT_THROW(static_cast<void>(html_of(markup)), std::logic_error);
   EXPECT_NE(html.find("<title>a &lt; b &amp; &quot;c&quot;</title>"), std::string::npos);
   EXPECT_NE(html.find("<p>it&apos;s <strong>a&amp;b</strong><code>&lt;tag&gt;</code></p>"), std::string::npos);
   const Node root = HtmlReader::parse(html);

@@ -42,19 +42,28 @@ TEST(BombManual, TheBlinkerSpeaksTheBombsWords) {
 }
 
 TEST(BombManual, OnePagePerModuleInCatalogOrderThenTheAppendixAndGlossary) {
-  const std::string md = render_markdown(build_rule_book(3));
+  const RuleBook book = build_rule_book(3);
+  const std::string md = render_markdown(book);
+  const std::string names = " · manual 3 · fingerprint " + fingerprint(book);  // every page heading ends so
   std::size_t at = 0;
   for (std::size_t i = 0; i < Catalog::size; ++i) {
     const ModuleInfo& info = Catalog::infos[i];
     const std::string heading =
-        fmt::format("\n## {}. {}{}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "");
+        fmt::format("\n## {}. {}{}{}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "", names);
     const auto found = md.find(heading);
     ASSERT_NE(found, std::string::npos) << heading;
     EXPECT_GT(found, at) << heading;
     at = found;
   }
-  EXPECT_GT(md.find("\n## Appendix: edgework\n"), at);
-  EXPECT_GT(md.find("\n## Glossary\n"), md.find("\n## Appendix: edgework\n"));
+  EXPECT_GT(md.find("\n## Appendix: edgework" + names + "\n"), at);
+  EXPECT_GT(md.find("\n## Glossary" + names + "\n"), md.find("\n## Appendix: edgework" + names + "\n"));
+  // No page heading without the manual's name: 14 modules, the appendix and the glossary.
+  std::size_t headings = 0;
+  for (auto h = md.find("\n## "); h != std::string::npos; h = md.find("\n## ", h + 1)) {
+    ++headings;
+    EXPECT_EQ(md.substr(md.find('\n', h + 1) - names.size(), names.size()), names);
+  }
+  EXPECT_EQ(headings, Catalog::size + 2);
 }
 
 TEST(BombManual, RendersFromTheRulesAlone) {

@@ -112,6 +112,9 @@ struct Section {
 struct ManualDocument {
   std::string title;  // "proven bomb manual · manual 7"
   std::vector<Section> sections;
+  // Names the manual on every printed page (HTML: a running header) and in every Markdown page
+  // heading, so a loose sheet is never read against the wrong bomb: "manual 7 · fingerprint 7AEE-36C5".
+  std::string running_head;
 };
 
 std::string markdown_of(const ManualDocument& document);

@@ -1,11 +1,13 @@
 // The manual document as one self-contained HTML5 page: inline CSS (with print rules: each page
-// section starts a printed page), pictures as inline SVG, no scripts and no external resources.
+// section starts a printed page, and every printed page has a running head naming the manual and
+// its fingerprint), pictures as inline SVG, no scripts and no external resources.
 // The markup is also well-formed XML (every element closed, void elements self-closed), so an
 // XML parser can check it.
 #include <fmt/format.h>
 
 #include "bomb/manual/document.hpp"
 #include "bomb/manual/pictures.hpp"
+#include "core/check.hpp"
 #include "core/svg.hpp"
 
 namespace proven::bomb {
@@ -48,6 +50,22 @@ td.has-glyph { text-align: center; font-size: 9pt; }
   th { background: none; }
 }
 )";
+
+// Every printed page names its manual in its top margin, and says where it is in the manual.
+std::string running_head_css(std::string_view head) {
+  // Raw text inside <style>, which must read the same as HTML and as XML: no markup characters.
+  PROVEN_CHECK(head.find_first_of("<>&") == std::string_view::npos, "a running head is plain text");
+  std::string quoted;  // a CSS string: only a quote or a backslash needs escaping
+  for (const char c : head) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return fmt::format(
+      "@page {{\n  @top-left {{ content: \"proven bomb {}\"; font: 8.5pt sans-serif; color: #444; }}\n"
+      "  @top-right {{ content: \"page \" counter(page) \" of \" counter(pages); font: 8.5pt sans-serif; "
+      "color: #444; }}\n}}\n",
+      quoted);
+}
 
 std::string text_html(const Text& text) {
   std::string html;
@@ -141,7 +159,7 @@ std::string html_of(const ManualDocument& document) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n";
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n";
   html += "<title>" + xml_escape(document.title) + "</title>\n<style>" + std::string(kStyle) +
-          "</style>\n</head>\n<body>\n";
+          running_head_css(document.running_head) + "</style>\n</head>\n<body>\n";
   for (const Section& section : document.sections) html += section_html(section);
   return html + "</body>\n</html>\n";
 }

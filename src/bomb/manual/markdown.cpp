@@ -109,7 +109,11 @@ std::string markdown_of(const ManualDocument& document) {
     for (const Block& block : section.blocks) {
       if (!first) md += "\n";
       first = false;
-      md += block_md(block);
+      // A page's heading names the manual: a page read alone (or pasted elsewhere) still says which.
+      const auto* heading = std::get_if<Heading>(&block);
+      md += heading && heading->level == 2
+                ? block_md(Heading{2, fmt::format("{} · {}", heading->text, document.running_head)})
+                : block_md(block);
     }
   return md;
 }
