@@ -339,7 +339,8 @@ Blocks BigButton::manual_page(const Rules& rules) {
   page.push_back(std::move(lines));
   page.push_back(
       Paragraph{{"While you hold the button a strip beside it lights up. Let go when any digit of the bomb's timer "
-                 "is the digit for the strip's colour:"}});
+                 "is the digit for the strip's colour (the timer shows minutes and seconds: at 1:05 its digits are "
+                 "1, 0 and 5; at 0:45 they are 0, 4 and 5):"}});
   Table strips{{"strip", "let go on a"}, {}};
   for (std::size_t c = 0; c < kColours; ++c) {
     const std::string colour(kColourNames[c]);
