@@ -1,10 +1,16 @@
 // Bomb manual figures (issue 3): median time to build one full rule book (no cache; on one
 // thread, and with its modules on 2), each module's share of it (BM_Build/<id>), samples played
-// per second per module, and the wall time of `check` over seeds 2..500 on 2 threads.
+// per second per module, the wall time of `check` over seeds 2..500 on 2 threads, and (issue 16)
+// run-log replays per second.
 // Printed figures, not a timed test: run build/release/bench/bomb_bench.
 #include <benchmark/benchmark.h>
 
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "bomb/check.hpp"
+#include "bomb/replay.hpp"
 #include "bomb/rulebook.hpp"
 #include "core/batch.hpp"
 
@@ -81,6 +87,31 @@ void register_per_module(ModuleList<Ms...>) {
           ->Unit(benchmark::kMicrosecond);
   }());
 }
+
+// Issue 16: replay-verifications per second of full 14-module run logs (autoplayed defusals of
+// bombs 1..32 of manual 7, replayed in turn on one core, the book already built), the work a
+// server does for each submitted run. Goal: >= 2,000/s.
+void BM_ReplayRunLog(benchmark::State& state) {
+  const RuleBook book = build_rule_book(7);
+  std::vector<RunLog> logs;
+  std::size_t actions = 0;
+  for (std::uint64_t b = 1; b <= 32; ++b) {
+    const Bomb bomb = deal_bomb(book, b, static_cast<int>(Catalog::size));
+    logs.push_back(run_log_of(book, bomb, autoplay(book, bomb)));
+    actions += logs.back().actions.size();
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Replay replay = replay_run(book, logs[i]);
+    if (!replay.verified()) state.SkipWithError(replay.refusal.c_str());
+    benchmark::DoNotOptimize(replay);
+    i = (i + 1) % logs.size();
+  }
+  state.counters["replays/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.SetLabel(fmt::format("14 modules, {:.0f} actions per log on average", static_cast<double>(actions) / 32.0));
+}
+BENCHMARK(BM_ReplayRunLog)->Unit(benchmark::kMicrosecond);
 
 void BM_CheckSeeds2To500(benchmark::State& state) {
   for (auto _ : state) {

@@ -10,6 +10,7 @@
 #include "bomb/check.hpp"
 #include "bomb/game.hpp"
 #include "bomb/render.hpp"
+#include "bomb/replay.hpp"
 #include "core/batch.hpp"
 #include "core/command.hpp"
 #include "core/errors.hpp"
@@ -38,6 +39,7 @@ struct DealArgs {
   std::string bomb_seed;
   int modules = static_cast<int>(Catalog::size);
   bool json = false;
+  std::string log;  // autoplay: write the run log here
 };
 
 void run_deal(const DealArgs& args) {
@@ -55,7 +57,9 @@ void run_autoplay(const DealArgs& args) {
   const std::uint64_t bomb_seed = parse_bomb_seed(args.bomb_seed);
   const RuleBook book = build_rule_book(seed, 0);
   const Bomb bomb = deal_bomb(book, bomb_seed, args.modules);
+  if (!args.log.empty()) check_output_path("--log", args.log, {});
   const AutoplayResult run = autoplay(book, bomb);
+  if (!args.log.empty()) emit(args.log, json_text(to_json(run_log_of(book, bomb, run))));
   fmt::print("{}", deal_text(bomb));
   Game::Play play = Game::Play::deal(book, bomb);
   for (const std::string& move : run.moves) fmt::print("> {}\n{}\n", move, play.apply(move).text);
@@ -63,6 +67,17 @@ void run_autoplay(const DealArgs& args) {
              static_cast<double>(run.elapsed_ms) / 1000.0, run.strikes);
   if (!run.defused)
     throw Failure(fmt::format("bomb {} under manual {}: {} with {} strike(s)", bomb_seed, seed, run.end, run.strikes));
+}
+
+// A run log verified offline by the same replay a server would use (bomb/replay.hpp).
+void run_replay(const std::string& path) {
+  const RunLog log = run_log_from_json(read_json_file(path));
+  const RuleBook book = build_rule_book(log.rule_seed, 0);
+  const Replay replay = replay_run(book, log);
+  if (!replay.verified()) throw Failure(fmt::format("{}: refused: {}", one_line(path), one_line(replay.refusal)));
+  fmt::print("verified: bomb {} under manual {} (fingerprint {}): {} at {:.2f} s with {} strike(s), {} actions\n",
+             log.bomb_seed, log.rule_seed, log.fingerprint, log.end, static_cast<double>(log.ended_at_ms) / 1000.0,
+             log.strikes, replay.actions);
 }
 
 void run_check(const std::string& seeds_text, unsigned jobs) {
@@ -145,7 +160,14 @@ void add_commands(CLI::App& group) {
   play->add_option("--seed", play_args->seed, "rule seed (the manual), 1..999999")->capture_default_str();
   play->add_option("--bomb-seed", play_args->bomb_seed, "bomb seed (the case), 1..999999999")->required();
   play->add_option("--modules", play_args->modules, "how many catalog modules (1..14)")->capture_default_str();
+  play->add_option("--log", play_args->log, "also write the run log (JSON) here, for `bomb replay`");
   play->callback([play_args] { run_autoplay(*play_args); });
+
+  auto replay_path = std::make_shared<std::string>();
+  CLI::App* replay = group.add_subcommand(
+      "replay", "verify a run log by replaying it on the dealt bomb; exit 0 verified, 1 refused (says why)");
+  replay->add_option("LOG", *replay_path, "the run log (JSON: docs/bomb.md, \"Run logs\")")->required();
+  replay->callback([replay_path] { run_replay(*replay_path); });
 
   struct CheckArgs {
     std::string seeds;

@@ -164,15 +164,7 @@ MoveResult Game::Play::wait(std::string_view move, std::optional<std::int64_t> s
           fmt::format("{}: nothing on the bomb changes by itself now ('wait N' lets N seconds pass)", move));
     run_.advance_to(std::min(std::max(*next, run_.now() + 1), std::max(run_.timer_runs_out_at(), run_.now() + 1)));
   } else {
-    const std::int64_t target = run_.now() + *seconds * 1000;
-    while (run_.end() == BombRun::End::None) {
-      std::int64_t t = run_.timer_runs_out_at();
-      if (const auto event = run_.next_event()) t = std::min(t, *event);
-      t = std::max(t, run_.now() + 1);
-      if (t >= target) break;
-      run_.advance_to(t);
-    }
-    if (run_.end() == BombRun::End::None) run_.advance_to(target);
+    run_.run_until(run_.now() + *seconds * 1000);
   }
   return {.text = fmt::format("waited {}: {} left{}", seconds_text(run_.now() - started),
                               clock_text(run_.clock().remaining_ms(run_.now())), events_since(log_size, {})),

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <functional>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -96,9 +97,20 @@ RuleBook modules_from_json(int seed, const nlohmann::json& modules_json, const s
 }  // namespace
 
 std::string fingerprint(const RuleBook& book) {
+  // Every dealt bomb and every run-log replay asks it of the same book: the last book's answer,
+  // per thread, is kept (comparing the rules is far cheaper than writing and hashing their JSON).
+  struct Last {
+    int seed = 0;
+    Catalog::RulesTuple rules;
+    std::string fingerprint;
+  };
+  thread_local std::optional<Last> last;
+  if (last && last->seed == book.seed && last->rules == book.rules) return last->fingerprint;
   std::string hex = digest_hex(json_text(to_json(book))).substr(0, 8);
   for (char& c : hex) c = static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
-  return hex.substr(0, 4) + "-" + hex.substr(4);
+  std::string computed = hex.substr(0, 4) + "-" + hex.substr(4);
+  last = Last{book.seed, book.rules, computed};
+  return computed;
 }
 
 RuleBook rule_book_from_json(const nlohmann::json& j) {

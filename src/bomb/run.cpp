@@ -73,6 +73,17 @@ void BombRun::advance_to(std::int64_t t) {
   if (end() == End::None) fire_due();
 }
 
+void BombRun::run_until(std::int64_t t) {
+  while (end() == End::None) {
+    std::int64_t next = timer_runs_out_at();
+    if (const auto event = next_event()) next = std::min(next, *event);
+    next = std::max(next, now_ + 1);
+    if (next >= t) break;
+    advance_to(next);
+  }
+  if (end() == End::None && t > now_) advance_to(t);
+}
+
 void BombRun::fire_due() {
   for (std::size_t i = 0; i < bomb_.modules.size() && clock_.strikes < bomb_.strike_limit; ++i) {
     std::visit(

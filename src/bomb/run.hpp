@@ -49,6 +49,9 @@ class BombRun {
   Outcome act(std::size_t slot, Action action);
   // Time moves to `t` (> now), then every module whose event is due is ticked once.
   void advance_to(std::int64_t t);
+  // Time runs on to `t` (>= now) through every event on the way, each at its own moment (a
+  // player waiting, or a run log's gap between two actions); it stops early if the bomb ends.
+  void run_until(std::int64_t t);
   // The earliest event any unsolved module has coming (none when nothing changes by itself).
   std::optional<std::int64_t> next_event() const;
   // The first time at which the bomb clock reads 0:00 (or less), from now on.

@@ -1,6 +1,7 @@
 // End-to-end tests of `proven bomb ...`: exit codes, one-line errors, output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <string>
@@ -225,6 +226,32 @@ TEST_F(BombCli, SweepOfSeeds2To500HoldsForEveryModule) {
   const std::string books = proven::testing::kSanitized ? "99" : "499";
   EXPECT_NE(r.out.find("seeds 2.." + last + ": " + books + " rule books rebuilt and audited"), std::string::npos)
       << r.out.substr(0, 500);
+}
+
+}  // namespace
+
+namespace {
+
+// `autoplay --log` writes the run log `replay` verifies; a tampered log is refused (exit 1, why);
+// a file that is no run log is a one-line user error (exit 2).
+TEST_F(BombCli, AutoplayWritesARunLogThatReplayVerifiesAndATamperedOneIsRefused) {
+  const std::string log = path("run.json");
+  ASSERT_EQ(run_proven("bomb autoplay --seed 7 --bomb-seed 3 --log " + log).code, 0);
+  const auto ok = run_proven("bomb replay " + log);
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("verified: bomb 3 under manual 7"), std::string::npos) << ok.out;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(log));
+  j["strikes"] = 0;
+  j["ended_at_ms"] = j["ended_at_ms"].get<int>() - 250;
+  std::ofstream(log) << j.dump(2);
+  const auto refused = run_proven("bomb replay " + log);
+  EXPECT_EQ(refused.code, 1) << refused.out;
+  EXPECT_NE(refused.out.find("refused: the log claims defused"), std::string::npos) << refused.out;
+  std::ofstream(log) << "{\"format\": \"proven-bomb-run/1\"}";
+  const auto bad = run_proven("bomb replay " + log);
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_EQ(std::count(bad.out.begin(), bad.out.end(), '\n'), 1) << bad.out;
+  EXPECT_EQ(run_proven("bomb replay " + path("missing.json")).code, 2);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "bomb/modules/labyrinth.hpp"
 
+#include <optional>
+
 #include "core/json_read.hpp"
 
 #include <bit>
@@ -238,12 +240,25 @@ Outcome Labyrinth::apply(const Lookup& lookup, State& state, Action action, cons
   return state.light == state.goal ? Outcome::Solved : Outcome::Ok;
 }
 
+namespace {
+
+// A played bomb asks the same rules again and again (a run-log replay: ~10 Labyrinth moves), and
+// preparing is most of a move's cost: the last rules prepared, per thread, are kept. Only a
+// cache: the answer is prepare(rules)'s either way.
+const Labyrinth::Lookup& prepared(const Labyrinth::Rules& rules) {
+  thread_local std::optional<Labyrinth::Lookup> last;
+  if (!last || !(last->rules == rules)) last = Labyrinth::prepare(rules);
+  return *last;
+}
+
+}  // namespace
+
 Action Labyrinth::hint(const Rules& rules, const State& state, const Context& ctx) {
-  return hint(prepare(rules), state, ctx);
+  return hint(prepared(rules), state, ctx);
 }
 
 Outcome Labyrinth::apply(const Rules& rules, State& state, Action action, const Context& ctx) {
-  return apply(prepare(rules), state, action, ctx);
+  return apply(prepared(rules), state, action, ctx);
 }
 
 nlohmann::json Labyrinth::to_json(const Rules& rules) {

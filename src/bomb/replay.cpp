@@ -1,0 +1,150 @@
+#include "bomb/replay.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/json_read.hpp"
+
+namespace proven::bomb {
+namespace {
+
+// The claims a log can make, as autoplay names its ends.
+constexpr std::array<std::string_view, 3> kEnds = {"defused", "exploded: strikes", "exploded: timer"};
+
+// The moment the replay ended, the way autoplay reports it: an action's strike ends the bomb at
+// once; otherwise the action takes kActionMs and the bomb is judged after it.
+struct Ending {
+  BombRun::End end = BombRun::End::None;
+  std::int64_t at_ms = 0;
+};
+
+Ending act_and_judge(BombRun& run, std::size_t slot, Action action) {
+  run.act(slot, action);
+  if (run.end() == BombRun::End::Strikes) return {run.end(), run.now()};
+  run.advance_to(run.now() + kActionMs);
+  return {run.end(), run.now()};
+}
+
+}  // namespace
+
+std::string_view end_name(BombRun::End end) {
+  switch (end) {
+    case BombRun::End::Defused:
+      return kEnds[0];
+    case BombRun::End::Strikes:
+      return kEnds[1];
+    case BombRun::End::Timer:
+      return kEnds[2];
+    case BombRun::End::None:
+      break;
+  }
+  return "still ticking";
+}
+
+nlohmann::json to_json(const RunLog& log) {
+  auto actions = nlohmann::json::array();
+  for (const RunLogAction& a : log.actions)
+    actions.push_back({{"at_ms", a.at_ms}, {"module", a.module}, {"action", a.action}});
+  return {{"format", std::string(kRunLogFormat)},
+          {"rule_seed", log.rule_seed},
+          {"fingerprint", log.fingerprint},
+          {"bomb_seed", log.bomb_seed},
+          {"modules", log.modules},
+          {"actions", actions},
+          {"end", log.end},
+          {"ended_at_ms", log.ended_at_ms},
+          {"strikes", log.strikes}};
+}
+
+RunLog run_log_from_json(const nlohmann::json& j) {
+  using namespace json_read;
+  const std::string where = "run log";
+  if (text(field(j, "format", where), at(where, "format")) != kRunLogFormat)
+    fail(at(where, "format"), fmt::format("expected \"{}\"", kRunLogFormat));
+  constexpr std::int64_t kLongestRunMs = 24LL * 3600 * 1000;  // far beyond any timer
+  RunLog log;
+  log.rule_seed = integer(field(j, "rule_seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "rule_seed"));
+  log.fingerprint = text(field(j, "fingerprint", where), at(where, "fingerprint"));
+  log.bomb_seed = static_cast<std::uint64_t>(
+      integer64(field(j, "bomb_seed", where), 1, static_cast<std::int64_t>(kMaxBombSeed), at(where, "bomb_seed")));
+  log.modules = integer(field(j, "modules", where), 1, static_cast<int>(Catalog::size), at(where, "modules"));
+  const auto& actions = array(field(j, "actions", where), 0, kMaxRunLogActions, at(where, "actions"));
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const std::string aw = at(at(where, "actions"), i);
+    RunLogAction a;
+    a.at_ms = integer64(field(actions[i], "at_ms", aw), 0, kLongestRunMs, at(aw, "at_ms"));
+    a.module = static_cast<std::size_t>(integer(field(actions[i], "module", aw), 1, log.modules, at(aw, "module")));
+    a.action = text(field(actions[i], "action", aw), at(aw, "action"));
+    log.actions.push_back(std::move(a));
+  }
+  log.end = kEnds[static_cast<std::size_t>(name_index(field(j, "end", where), kEnds, at(where, "end")))];
+  log.ended_at_ms = integer64(field(j, "ended_at_ms", where), 0, kLongestRunMs, at(where, "ended_at_ms"));
+  log.strikes = integer(field(j, "strikes", where), 0, kStrikeLimit, at(where, "strikes"));
+  return log;
+}
+
+RunLog run_log_of(const RuleBook& book, const Bomb& bomb, const AutoplayResult& play) {
+  RunLog log{.rule_seed = book.seed,
+             .fingerprint = fingerprint(book),
+             .bomb_seed = bomb.bomb_seed,
+             .modules = static_cast<int>(bomb.modules.size()),
+             .actions = {},
+             .end = play.end,
+             .ended_at_ms = play.elapsed_ms,
+             .strikes = play.strikes};
+  for (const AutoplayStep& step : play.log)
+    if (!step.action.is_wait())
+      log.actions.push_back({step.at_ms, step.slot + 1, words(bomb.modules[step.slot], step.action)});
+  return log;
+}
+
+Replay replay_run(const RuleBook& book, const RunLog& log) {
+  Replay replay;
+  const auto refuse = [&](std::string why) {
+    replay.refusal = std::move(why);
+    return replay;
+  };
+  if (book.seed != log.rule_seed)
+    return refuse(fmt::format("the log is for manual {}, not manual {}", log.rule_seed, book.seed));
+  if (const std::string own = fingerprint(book); log.fingerprint != own)
+    return refuse(fmt::format("the log's fingerprint {} is not manual {}'s ({}): another generator's rules",
+                              log.fingerprint, log.rule_seed, own));
+  BombRun run(book, deal_bomb(book, log.bomb_seed, log.modules));
+  Ending ending;
+  for (const RunLogAction& a : log.actions) {
+    const std::string which =
+        fmt::format("action {} ({} at {} ms on module {})", replay.actions + 1, a.action, a.at_ms, a.module);
+    if (ending.end != BombRun::End::None)
+      return refuse(fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(ending.end),
+                                ending.at_ms));
+    if (a.at_ms < run.now())
+      return refuse(fmt::format("{}: time runs backwards (the run is at {} ms; an action takes {} ms)", which,
+                                run.now(), kActionMs));
+    run.run_until(a.at_ms);
+    if (run.end() != BombRun::End::None)
+      return refuse(fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(run.end()), run.now()));
+    const std::size_t slot = a.module - 1;
+    const AnySlot& any = run.bomb().modules[slot];
+    if (run.solved(slot)) return refuse(fmt::format("{}: the module is already solved", which));
+    const auto action = parse_words(any, a.action);
+    if (!action) return refuse(fmt::format("{}: {} has no such action", which, info_of(any).name));
+    if (!run.possible(slot, *action)) return refuse(fmt::format("{}: not possible on the module then", which));
+    ending = act_and_judge(run, slot, *action);
+    ++replay.actions;
+  }
+  // No more actions: a bomb still ticking runs on until it ends (it explodes, unattended).
+  if (ending.end == BombRun::End::None) {
+    run.run_until(run.timer_runs_out_at() + 1);
+    ending = {run.end(), run.now()};
+  }
+  replay.end = ending.end;
+  replay.ended_at_ms = ending.at_ms;
+  replay.strikes = run.strikes();
+  if (log.end != end_name(replay.end) || log.ended_at_ms != replay.ended_at_ms || log.strikes != replay.strikes)
+    return refuse(fmt::format("the log claims {} at {} ms with {} strike(s); the replay ends {} at {} ms with {}",
+                              log.end, log.ended_at_ms, log.strikes, end_name(replay.end), replay.ended_at_ms,
+                              replay.strikes));
+  return replay;
+}
+
+}  // namespace proven::bomb

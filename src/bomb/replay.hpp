@@ -1,0 +1,72 @@
+#pragma once
+// A played bomb as a run log, and its verification by replay (docs/bomb.md, "Run logs").
+//
+// Time enters a run only through its log: each action carries the moment it was made
+// (milliseconds since the bomb started). The replay deals the same bomb and plays the log with
+// the engine the proofs use (BombRun: the modules' own apply and tick), letting time run from
+// one action to the next through every event on the way. The log's claim (how the bomb ended,
+// when, with how many strikes) counts only if the replay ends the same way: a log whose time runs
+// backwards, acts on a module that cannot take the action then (a needy module asleep, a solved
+// module), acts after the bomb ended, or claims what the replay contradicts is refused.
+//
+//   const RunLog log = run_log_from_json(json);        // UserError when malformed
+//   const Replay replay = replay_run(book, log);       // replay.refusal empty: verified
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bomb/bomb.hpp"
+#include "bomb/run.hpp"
+
+namespace proven::bomb {
+
+inline constexpr std::string_view kRunLogFormat = "proven-bomb-run/1";
+inline constexpr std::size_t kMaxRunLogActions = 100'000;  // a 14-module bomb takes ~100
+
+struct RunLogAction {
+  std::int64_t at_ms = 0;  // since the bomb started (real time, not the bomb clock)
+  std::size_t module = 0;  // 1-based, as dealt
+  std::string action;      // in the module's words, as `proven bomb play` takes them
+  bool operator==(const RunLogAction&) const = default;
+};
+
+struct RunLog {
+  int rule_seed = 1;
+  std::string fingerprint;  // of the rule book the bomb was dealt for
+  std::uint64_t bomb_seed = 1;
+  int modules = 14;
+  std::vector<RunLogAction> actions;
+  // The claim: "defused", "exploded: strikes" or "exploded: timer"; when (ms since the start);
+  // with how many strikes.
+  std::string end;
+  std::int64_t ended_at_ms = 0;
+  int strikes = 0;
+  bool operator==(const RunLog&) const = default;
+};
+
+nlohmann::json to_json(const RunLog& log);
+// Anything malformed is a UserError naming the place ("run log.actions[3].at_ms: ...").
+RunLog run_log_from_json(const nlohmann::json& j);
+
+// The run log of an autoplay of `bomb` (its actions, and the end it reached), for tests and the
+// benchmark: replaying it must verify.
+RunLog run_log_of(const RuleBook& book, const Bomb& bomb, const AutoplayResult& play);
+
+struct Replay {
+  std::string refusal;  // empty: the log replays to exactly what it claims
+  BombRun::End end = BombRun::End::None;
+  std::int64_t ended_at_ms = 0;
+  int strikes = 0;
+  std::size_t actions = 0;  // replayed before the verdict
+  bool verified() const { return refusal.empty(); }
+};
+
+// `book` must be the rule book of log.rule_seed (its fingerprint is compared).
+Replay replay_run(const RuleBook& book, const RunLog& log);
+
+std::string_view end_name(BombRun::End end);  // "defused", "exploded: strikes", ...
+
+}  // namespace proven::bomb
