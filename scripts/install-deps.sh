@@ -13,6 +13,7 @@ packages=(
   libz3-dev      # z3: the whodunnit tests cross-check uniqueness with an independent solver
   clang libclang-rt-dev  # libFuzzer: scripts/fuzz.sh builds the fuzz targets with clang
   libcpp-httplib-dev     # `proven serve` (docs/serve.md)
+  libsqlite3-dev         # `proven serve --runs`: the bomb leaderboard of verified runs
   chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
   poppler-utils          # pdfinfo, pdftotext: the test that prints the bomb manual reads every page
   wrk                    # bench/serve.sh: the server under load

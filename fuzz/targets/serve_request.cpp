@@ -12,10 +12,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Seeds 1 and 2 only (`serve --seeds 1..2`): every document generated on request fits in the
   // cache after its first request, so the fuzzer spends its time on requests, not generation
   // (which the document targets fuzz).
-  static Server server({.host = "127.0.0.1",
-                        .port = 0,
-                        .quiet = true,
-                        .catalog = {.data_dir = "", .cache_capacity = 64, .seeds = proven::parse_seed_list("1..2")}});
+  static Server server([] {
+    proven::serve::ServeOptions options;
+    options.port = 0;
+    options.quiet = true;
+    options.catalog.cache_capacity = 64;
+    options.catalog.seeds = proven::parse_seed_list("1..2");
+    return options;
+  }());
   const std::string response = server.answer(proven::fuzz::bytes(data, size));
   if (response.empty()) return 0;  // httplib closed the connection without a word (unreadable request line)
   constexpr std::string_view kStatusLine = "HTTP/1.1 ";

@@ -115,8 +115,8 @@ Replay replay_run(const RuleBook& book, const RunLog& log) {
     const std::string which =
         fmt::format("action {} ({} at {} ms on module {})", replay.actions + 1, a.action, a.at_ms, a.module);
     if (ending.end != BombRun::End::None)
-      return refuse(fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(ending.end),
-                                ending.at_ms));
+      return refuse(
+          fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(ending.end), ending.at_ms));
     if (a.at_ms < run.now())
       return refuse(fmt::format("{}: time runs backwards (the run is at {} ms; an action takes {} ms)", which,
                                 run.now(), kActionMs));

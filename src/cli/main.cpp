@@ -100,6 +100,8 @@ int main(int argc, char** argv) {
             proven::parse_seed_list(text, {.min = 1, .max = 999'999'999, .max_count = 10'000'000, .option = "--seeds"});
       },
       "generate on request only these seeds: A, A..B or a comma list (default: any seed)");
+  serve->add_option("--runs", serve_options.runs_db,
+                    "keep the bomb leaderboard in this SQLite file (created if new; put it beside --data)");
   serve->add_flag("--quiet", serve_options.quiet, "no line per request");
   serve->callback([&] { run_serve(serve_options); });
 

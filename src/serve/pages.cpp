@@ -160,6 +160,27 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
                      main);
 }
 
+std::string leaderboard_page(int rule_seed, const std::vector<RunEntry>& runs) {
+  std::string main = fmt::format(
+      "<h1>Leaderboard · manual {0}</h1>\n<p>Defused bombs of <a href=\"/bomb/manual/{0}\">manual {0}</a>, "
+      "fastest first, then fewest strikes. Every run here was replayed by the server from its action log "
+      "and ended exactly as it claimed.</p>\n",
+      rule_seed);
+  if (runs.empty())
+    return page_layout(fmt::format("Leaderboard · manual {}", rule_seed), "", main + "<p>No runs yet.</p>\n");
+  main +=
+      "<table class=\"leaderboard\">\n<thead><tr><th>#</th><th>player</th><th>time</th><th>strikes</th>"
+      "<th>bomb</th><th>modules</th><th>actions</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const RunEntry& run = runs[i];
+    main +=
+        fmt::format("<tr><td>{}</td><td>{}</td><td>{:.2f} s</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                    i + 1, xml_escape(run.player), static_cast<double>(run.time_ms) / 1000.0, run.strikes,
+                    run.bomb_seed, run.modules, run.actions);
+  }
+  return page_layout(fmt::format("Leaderboard · manual {}", rule_seed), "", main + "</tbody>\n</table>\n");
+}
+
 std::string error_page(int status, const std::string& message) {
   return page_layout(fmt::format("{}", status), "",
                      fmt::format("<h1>{}</h1><p class=\"feedback bad\">{}</p>\n", status, xml_escape(message)));

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "serve/catalog.hpp"
+#include "serve/leaderboard.hpp"
 
 namespace proven::serve {
 
@@ -29,6 +30,8 @@ std::string game_page(const Catalog& catalog, const WebGame& game);
 std::string pack_page(const WebGame& game, const PackEntry& pack);
 std::string play_page(const WebGame& game, const PlaySource& source, const nlohmann::json& state);
 std::string error_page(int status, const std::string& message);
+// A rule seed's verified runs, best first (leaderboard.hpp), with a link to its manual.
+std::string leaderboard_page(int rule_seed, const std::vector<RunEntry>& runs);
 
 // "a b&c" -> "a%20b%26c": a query value.
 std::string url_encode(const std::string& text);

@@ -12,9 +12,14 @@
 
 #include "bomb/cache.hpp"
 #include "bomb/render.hpp"
+#include "bomb/replay.hpp"
 #include "core/command.hpp"
+#include "core/hash.hpp"
+#include "core/io.hpp"
+#include "core/json_read.hpp"
 #include "core/seeds.hpp"
 #include "serve/embedded.hpp"
+#include "serve/leaderboard.hpp"
 #include "serve/pages.hpp"
 #include "serve/studio.hpp"
 
@@ -22,6 +27,8 @@ namespace proven::serve {
 namespace {
 
 constexpr std::size_t kWorkers = 256;
+constexpr std::size_t kMaxPlayerBytes = 40;  // a leaderboard name
+constexpr int kLeaderboardRows = 100;
 
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
@@ -129,10 +136,48 @@ struct Server::State {
   ServeOptions options;
   Catalog catalog;
   bomb::RuleBookCache books;
+  std::unique_ptr<Leaderboard> board;  // with --runs
   detail::HttpServer http;
   std::mutex log_mutex;
 
-  explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), books(o.catalog.cache_capacity) {}
+  explicit State(const ServeOptions& o)
+      : options(o),
+        catalog(o.catalog),
+        books(o.catalog.cache_capacity),
+        board(o.runs_db.empty() ? nullptr : std::make_unique<Leaderboard>(o.runs_db)) {}
+
+  // A submitted run log: stored only if its replay ends exactly as it claims, defused.
+  std::pair<int, std::string> submit_run(const std::string& body) {
+    if (!board) throw HttpError(404, "this server keeps no leaderboard (start it with --runs FILE)");
+    const nlohmann::json j = parse_json(body, "the run log");
+    const bomb::RunLog log = bomb::run_log_from_json(j);
+    std::string player = "anonymous";
+    if (const auto it = j.find("player"); it != j.end()) {
+      player = json_read::text(*it, "run log.player");
+      if (player.empty() || player.size() > kMaxPlayerBytes || !is_utf8(player) || one_line(player) != player)
+        throw UserError(
+            fmt::format("run log.player: a name of 1 to {} bytes of UTF-8 text on one line", kMaxPlayerBytes));
+    }
+    const bomb::Replay replay = bomb::replay_run(*books.get(log.rule_seed), log);
+    if (!replay.verified()) throw HttpError(422, "refused: " + replay.refusal);
+    if (replay.end != bomb::BombRun::End::Defused)
+      throw HttpError(422, fmt::format("verified, but only defused runs are ranked ({})", log.end));
+    const std::string canonical = json_text(bomb::to_json(log));
+    const RunEntry entry{.id = 0,
+                         .rule_seed = log.rule_seed,
+                         .fingerprint = log.fingerprint,
+                         .bomb_seed = log.bomb_seed,
+                         .modules = log.modules,
+                         .time_ms = log.ended_at_ms,
+                         .strikes = log.strikes,
+                         .actions = static_cast<int>(log.actions.size()),
+                         .player = player,
+                         .log_digest = digest_hex(canonical),
+                         .log = canonical};
+    if (board->add(entry) == Leaderboard::Added::Duplicate) throw HttpError(409, "this run log was submitted before");
+    return {201, fmt::format("verified and stored: manual {}, bomb {}, defused in {:.2f} s with {} strike(s)\n",
+                             log.rule_seed, log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes)};
+  }
 
   // The document a play request or page names: a served pack, or one generated from a seed.
   struct Found {
@@ -260,6 +305,17 @@ void Server::State::routes() {
            }));
   http.Get("/bomb/manual", guarded(false, [](const httplib::Request& request, httplib::Response& r) {
              r.set_redirect("/bomb/manual/" + url_encode(param(request, "seed")));
+           }));
+  http.Post("/bomb/runs", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+              const auto [status, text] = submit_run(request.body);
+              r.status = status;
+              r.set_content(text, "text/plain; charset=utf-8");
+            }));
+  http.Get(R"(/bomb/leaderboard/([^/]*))",
+           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             if (!board) throw HttpError(404, "this server keeps no leaderboard (start it with --runs FILE)");
+             const int seed = bomb::parse_rule_seed(request.matches[1].str());
+             html(r, leaderboard_page(seed, board->top(seed, kLeaderboardRows)));
            }));
   http.Get(R"(/bomb/manual/([^/]*))",
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {

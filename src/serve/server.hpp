@@ -21,6 +21,9 @@ struct ServeOptions {
   int port = 8080;
   bool quiet = false;  // no line per request
   CatalogOptions catalog;
+  // The bomb leaderboard's SQLite file (created if new); empty: no leaderboard, and submitted
+  // runs are refused with 404.
+  std::string runs_db;
 };
 
 class Server {

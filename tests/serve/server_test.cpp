@@ -43,7 +43,8 @@ class Serve : public ::testing::Test {
     server_ = new Server(ServeOptions{.host = "127.0.0.1",
                                       .port = 0,
                                       .quiet = true,
-                                      .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache}});
+                                      .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache},
+                                      .runs_db = ""});
     port_ = server_->bind();
     thread_ = new std::thread([] { server_->run(); });
   }

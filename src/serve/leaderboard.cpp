@@ -1,0 +1,163 @@
+#include "serve/leaderboard.hpp"
+
+#include <mutex>
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include "core/errors.hpp"
+
+namespace proven::serve {
+
+struct Leaderboard::Db {
+  sqlite3* handle = nullptr;
+  mutable std::mutex mutex;  // one connection, one statement at a time
+
+  ~Db() { sqlite3_close(handle); }
+
+  [[noreturn]] void fail(std::string_view what) const {
+    throw Failure(fmt::format("leaderboard: {}: {}", what, sqlite3_errmsg(handle)));
+  }
+  void exec(const char* sql) const {
+    char* error = nullptr;
+    if (sqlite3_exec(handle, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      const std::string message = error ? error : "?";
+      sqlite3_free(error);
+      throw Failure(fmt::format("leaderboard: {}", message));
+    }
+  }
+};
+
+namespace {
+
+// A prepared statement, finalised however the scope ends.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &statement_, nullptr) != SQLITE_OK)
+      throw Failure(fmt::format("leaderboard: {}", sqlite3_errmsg(db)));
+  }
+  ~Statement() { sqlite3_finalize(statement_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, std::int64_t value) {
+    sqlite3_bind_int64(statement_, i, value);
+    return *this;
+  }
+  Statement& bind(int i, const std::string& value) {
+    sqlite3_bind_text(statement_, i, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  int step() { return sqlite3_step(statement_); }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  std::string text(int column) const {
+    const auto* bytes = sqlite3_column_text(statement_, column);
+    return bytes ? std::string(reinterpret_cast<const char*>(bytes),
+                               static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)))
+                 : std::string();
+  }
+  const char* error() const { return sqlite3_errmsg(db_); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* statement_ = nullptr;
+};
+
+// The schema (docs/serve.md): one row per verified run, its log kept whole.
+constexpr const char* kSchema = R"(
+CREATE TABLE IF NOT EXISTS bomb_runs (
+  id          INTEGER PRIMARY KEY,
+  rule_seed   INTEGER NOT NULL CHECK (rule_seed BETWEEN 1 AND 999999),
+  fingerprint TEXT    NOT NULL,
+  bomb_seed   INTEGER NOT NULL CHECK (bomb_seed BETWEEN 1 AND 999999999),
+  modules     INTEGER NOT NULL CHECK (modules BETWEEN 1 AND 14),
+  time_ms     INTEGER NOT NULL CHECK (time_ms >= 0),
+  strikes     INTEGER NOT NULL CHECK (strikes >= 0),
+  actions     INTEGER NOT NULL CHECK (actions >= 0),
+  player      TEXT    NOT NULL,
+  log_digest  TEXT    NOT NULL UNIQUE,
+  log         TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS bomb_runs_by_seed ON bomb_runs (rule_seed, time_ms, strikes, id);
+)";
+
+}  // namespace
+
+Leaderboard::Leaderboard(const std::filesystem::path& file) : db_(std::make_unique<Db>()) {
+  if (sqlite3_open_v2(file.c_str(), &db_->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK)
+    throw UserError(fmt::format("--runs {}: cannot open the database ({})", file.string(), sqlite3_errmsg(db_->handle)));
+  sqlite3_busy_timeout(db_->handle, 10'000);
+  try {
+    db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+    db_->exec(kSchema);
+  } catch (const Failure& e) {
+    throw UserError(fmt::format("--runs {}: not a leaderboard database ({})", file.string(), e.what()));
+  }
+}
+
+Leaderboard::~Leaderboard() = default;
+
+Leaderboard::Added Leaderboard::add(const RunEntry& entry) {
+  const std::lock_guard lock(db_->mutex);
+  Statement insert(db_->handle,
+                   "INSERT INTO bomb_runs (rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, "
+                   "player, log_digest, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  insert.bind(1, entry.rule_seed)
+      .bind(2, entry.fingerprint)
+      .bind(3, static_cast<std::int64_t>(entry.bomb_seed))
+      .bind(4, entry.modules)
+      .bind(5, entry.time_ms)
+      .bind(6, entry.strikes)
+      .bind(7, entry.actions)
+      .bind(8, entry.player)
+      .bind(9, entry.log_digest)
+      .bind(10, entry.log);
+  const int result = insert.step();
+  if (result == SQLITE_DONE) return Added::New;
+  if (result == SQLITE_CONSTRAINT && sqlite3_extended_errcode(db_->handle) == SQLITE_CONSTRAINT_UNIQUE)
+    return Added::Duplicate;
+  db_->fail("storing a run");
+}
+
+std::vector<RunEntry> Leaderboard::top(int rule_seed, int limit) const {
+  const std::lock_guard lock(db_->mutex);
+  Statement select(db_->handle,
+                   "SELECT id, rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, player, "
+                   "log_digest, log FROM bomb_runs WHERE rule_seed = ? ORDER BY time_ms, strikes, id LIMIT ?");
+  select.bind(1, rule_seed).bind(2, limit);
+  std::vector<RunEntry> entries;
+  int result = 0;
+  while ((result = select.step()) == SQLITE_ROW)
+    entries.push_back({.id = select.integer(0),
+                       .rule_seed = static_cast<int>(select.integer(1)),
+                       .fingerprint = select.text(2),
+                       .bomb_seed = static_cast<std::uint64_t>(select.integer(3)),
+                       .modules = static_cast<int>(select.integer(4)),
+                       .time_ms = select.integer(5),
+                       .strikes = static_cast<int>(select.integer(6)),
+                       .actions = static_cast<int>(select.integer(7)),
+                       .player = select.text(8),
+                       .log_digest = select.text(9),
+                       .log = select.text(10)});
+  if (result != SQLITE_DONE) db_->fail("reading runs");
+  return entries;
+}
+
+std::int64_t Leaderboard::count() const {
+  const std::lock_guard lock(db_->mutex);
+  Statement select(db_->handle, "SELECT count(*) FROM bomb_runs");
+  if (select.step() != SQLITE_ROW) db_->fail("counting runs");
+  return select.integer(0);
+}
+
+std::string Leaderboard::integrity() const {
+  const std::lock_guard lock(db_->mutex);
+  Statement check(db_->handle, "PRAGMA integrity_check");
+  std::string answer;
+  while (check.step() == SQLITE_ROW) answer += (answer.empty() ? "" : "; ") + check.text(0);
+  return answer;
+}
+
+}  // namespace proven::serve

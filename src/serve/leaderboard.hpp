@@ -1,0 +1,53 @@
+#pragma once
+// Verified bomb runs in SQLite (docs/serve.md, "Bomb leaderboard"): a real database file (WAL
+// mode, so readers never wait on a writer and an acknowledged run survives a crash), one row per
+// run whose log the server replayed to exactly what it claimed. The store never verifies: the
+// caller replays first (bomb/replay.hpp) and adds only verified runs.
+//
+//   Leaderboard board("runs.sqlite");             // creates the file and its table if needed
+//   board.add(entry);                              // Added::New, or Added::Duplicate for a log seen before
+//   board.top(7, 20);                              // manual 7's best: fastest, then fewest strikes
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace proven::serve {
+
+struct RunEntry {
+  std::int64_t id = 0;  // assigned by add(), in order of arrival
+  int rule_seed = 0;
+  std::string fingerprint;
+  std::uint64_t bomb_seed = 0;
+  int modules = 0;
+  std::int64_t time_ms = 0;  // ended_at_ms of a defused run
+  int strikes = 0;
+  int actions = 0;
+  std::string player;
+  std::string log_digest;  // of the run log's canonical JSON: one row per log
+  std::string log;         // the canonical JSON itself, so any row can be replayed again
+};
+
+class Leaderboard {
+ public:
+  // UserError (one line) when the file cannot be opened or is not this store's database.
+  explicit Leaderboard(const std::filesystem::path& file);
+  ~Leaderboard();
+  Leaderboard(const Leaderboard&) = delete;
+  Leaderboard& operator=(const Leaderboard&) = delete;
+
+  enum class Added { New, Duplicate };
+  // One transaction; thread-safe (one connection, serialised). `entry.id` is ignored.
+  Added add(const RunEntry& entry);
+  // A rule seed's runs, fastest first, then fewest strikes, then earliest.
+  std::vector<RunEntry> top(int rule_seed, int limit) const;
+  std::int64_t count() const;
+  std::string integrity() const;  // PRAGMA integrity_check's answer: "ok" when sound
+
+ private:
+  struct Db;
+  std::unique_ptr<Db> db_;
+};
+
+}  // namespace proven::serve

@@ -1,0 +1,178 @@
+// The bomb leaderboard: verified runs in SQLite, through the store and through `proven serve`.
+#include "serve/leaderboard.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "bomb/replay.hpp"
+#include "bomb/rulebook.hpp"
+#include "core/errors.hpp"
+#include "core/io.hpp"
+#include "serve/server.hpp"
+
+namespace proven::serve {
+namespace {
+
+class Scratch {
+ public:
+  Scratch() : dir_(std::filesystem::temp_directory_path() / ("proven-board-" + std::to_string(::getpid()) + "-" +
+                                                              std::to_string(counter_++))) {
+    std::filesystem::create_directories(dir_);
+  }
+  ~Scratch() { std::filesystem::remove_all(dir_); }
+  std::string file(const std::string& name) const { return (dir_ / name).string(); }
+
+ private:
+  static inline int counter_ = 0;
+  std::filesystem::path dir_;
+};
+
+// The autoplayed run of bomb `b` of manual 7 as the JSON a page would submit.
+nlohmann::json run_json(std::uint64_t b, const std::string& player = "") {
+  static const bomb::RuleBook book = bomb::build_rule_book(7);
+  const bomb::Bomb dealt = bomb::deal_bomb(book, b, 14);
+  nlohmann::json j = bomb::to_json(bomb::run_log_of(book, dealt, bomb::autoplay(book, dealt)));
+  if (!player.empty()) j["player"] = player;
+  return j;
+}
+
+RunEntry entry(int seed, std::int64_t time_ms, int strikes, const std::string& digest) {
+  return {.id = 0, .rule_seed = seed, .fingerprint = "F", .bomb_seed = 1, .modules = 14, .time_ms = time_ms,
+          .strikes = strikes, .actions = 9, .player = "p", .log_digest = digest, .log = "{}"};
+}
+
+TEST(Leaderboard, StoresRanksRefusesDuplicatesAndSurvivesReopening) {
+  const Scratch scratch;
+  const std::string file = scratch.file("runs.sqlite");
+  {
+    Leaderboard board(file);
+    EXPECT_EQ(board.add(entry(7, 30'000, 0, "a")), Leaderboard::Added::New);
+    EXPECT_EQ(board.add(entry(7, 20'000, 1, "b")), Leaderboard::Added::New);
+    EXPECT_EQ(board.add(entry(7, 20'000, 0, "c")), Leaderboard::Added::New);
+    EXPECT_EQ(board.add(entry(8, 10'000, 0, "d")), Leaderboard::Added::New);
+    EXPECT_EQ(board.add(entry(7, 1, 0, "a")), Leaderboard::Added::Duplicate);
+    EXPECT_EQ(board.count(), 4);
+  }
+  const Leaderboard reopened(file);
+  const auto top = reopened.top(7, 10);
+  ASSERT_EQ(top.size(), 3u);
+  EXPECT_EQ(top[0].log_digest, "c");  // 20 s, 0 strikes
+  EXPECT_EQ(top[1].log_digest, "b");  // 20 s, 1 strike
+  EXPECT_EQ(top[2].log_digest, "a");
+  EXPECT_EQ(reopened.top(7, 1).size(), 1u);
+  EXPECT_EQ(reopened.integrity(), "ok");
+  // Not a database: a clear one-line error, nothing overwritten.
+  write_file_atomic(scratch.file("notes.sqlite"), "these are notes, not a database\n");
+  EXPECT_THROW(Leaderboard(scratch.file("notes.sqlite")), UserError);
+  EXPECT_THROW(Leaderboard(scratch.file("no/such/dir/runs.sqlite")), UserError);
+}
+
+class ServedBoard {
+ public:
+  explicit ServedBoard(const std::string& runs_db) : server_(options(runs_db)) {
+    port_ = server_.bind();
+    thread_ = std::thread([this] { server_.run(); });
+  }
+  ~ServedBoard() {
+    server_.stop();
+    thread_.join();
+  }
+  static ServeOptions options(const std::string& runs_db) {
+    ServeOptions o;
+    o.port = 0;
+    o.quiet = true;
+    o.runs_db = runs_db;
+    return o;
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(120, 0);
+    return c;
+  }
+  httplib::Result post(const nlohmann::json& j) const { return client().Post("/bomb/runs", j.dump(), "application/json"); }
+
+ private:
+  Server server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+TEST(Leaderboard, TheServerStoresOnlyRunsItsReplayVerifies) {
+  const Scratch scratch;
+  const std::string db = scratch.file("runs.sqlite");
+  {
+    const ServedBoard served(db);
+    const auto ok = served.post(run_json(3, "Ada"));
+    ASSERT_TRUE(ok);
+    EXPECT_EQ(ok->status, 201) << ok->body;
+    EXPECT_NE(ok->body.find("verified and stored: manual 7, bomb 3"), std::string::npos) << ok->body;
+    const auto again = served.post(run_json(3, "Ada"));
+    EXPECT_EQ(again->status, 409) << again->body;
+    nlohmann::json faster = run_json(4);
+    faster["ended_at_ms"] = faster["ended_at_ms"].get<std::int64_t>() - 1000;  // a claim the replay contradicts
+    const auto forged = served.post(faster);
+    EXPECT_EQ(forged->status, 422) << forged->body;
+    EXPECT_NE(forged->body.find("refused: the log claims defused"), std::string::npos) << forged->body;
+    nlohmann::json backwards = run_json(5);
+    backwards["actions"][3]["at_ms"] = 0;  // time running backwards
+    EXPECT_EQ(served.post(backwards)->status, 422);
+    nlohmann::json untouched = run_json(6);
+    untouched["actions"] = nlohmann::json::array();
+    EXPECT_EQ(served.post(untouched)->status, 422);
+    EXPECT_EQ(served.client().Post("/bomb/runs", "{ not json", "application/json")->status, 400);
+    nlohmann::json bad_name = run_json(7);
+    bad_name["player"] = "two\nlines";
+    EXPECT_EQ(served.post(bad_name)->status, 400);
+    const auto page = served.client().Get("/bomb/leaderboard/7");
+    ASSERT_EQ(page->status, 200);
+    EXPECT_NE(page->body.find("<td>Ada</td>"), std::string::npos);
+    EXPECT_EQ(page->body.find("<td>anonymous</td>"), std::string::npos) << "only the verified run is listed";
+    EXPECT_EQ(served.client().Get("/bomb/leaderboard/8")->body.find("<td>Ada</td>"), std::string::npos);
+    EXPECT_EQ(served.client().Get("/bomb/leaderboard/0")->status, 400);
+  }
+  // A restart finds the run; the file is sound.
+  const Leaderboard board(db);
+  EXPECT_EQ(board.count(), 1);
+  EXPECT_EQ(board.integrity(), "ok");
+  // Without --runs there is no leaderboard.
+  const ServedBoard plain("");
+  EXPECT_EQ(plain.post(run_json(3))->status, 404);
+}
+
+// 16 clients submit at once: every run is acknowledged and stored, none lost or doubled.
+TEST(Leaderboard, ConcurrentSubmissionsAreAllKept) {
+  const Scratch scratch;
+  const std::string db = scratch.file("runs.sqlite");
+  constexpr int kClients = 16, kEach = 3;
+  std::vector<nlohmann::json> logs;
+  for (int i = 0; i < kClients * kEach; ++i) logs.push_back(run_json(static_cast<std::uint64_t>(100 + i)));
+  {
+    const ServedBoard served(db);
+    std::vector<std::thread> clients;
+    std::vector<int> created(kClients, 0);
+    for (int c = 0; c < kClients; ++c)
+      clients.emplace_back([&, c] {
+        for (int k = 0; k < kEach; ++k) {
+          const auto r = served.post(logs[static_cast<std::size_t>(c * kEach + k)]);
+          if (r && r->status == 201) ++created[static_cast<std::size_t>(c)];
+        }
+      });
+    for (auto& t : clients) t.join();
+    int acknowledged = 0;
+    for (const int n : created) acknowledged += n;
+    EXPECT_EQ(acknowledged, kClients * kEach);
+  }
+  const Leaderboard board(db);
+  EXPECT_EQ(board.count(), kClients * kEach);
+  EXPECT_EQ(board.integrity(), "ok");
+}
+
+}  // namespace
+}  // namespace proven::serve
