@@ -87,7 +87,8 @@ CREATE INDEX IF NOT EXISTS bomb_runs_by_seed ON bomb_runs (rule_seed, time_ms, s
 Leaderboard::Leaderboard(const std::filesystem::path& file) : db_(std::make_unique<Db>()) {
   if (sqlite3_open_v2(file.c_str(), &db_->handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK)
-    throw UserError(fmt::format("--runs {}: cannot open the database ({})", file.string(), sqlite3_errmsg(db_->handle)));
+    throw UserError(
+        fmt::format("--runs {}: cannot open the database ({})", file.string(), sqlite3_errmsg(db_->handle)));
   sqlite3_busy_timeout(db_->handle, 10'000);
   try {
     db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include <httplib.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include "bomb/replay.hpp"
 #include "bomb/rulebook.hpp"
@@ -22,8 +22,9 @@ namespace {
 
 class Scratch {
  public:
-  Scratch() : dir_(std::filesystem::temp_directory_path() / ("proven-board-" + std::to_string(::getpid()) + "-" +
-                                                              std::to_string(counter_++))) {
+  Scratch()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("proven-board-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++))) {
     std::filesystem::create_directories(dir_);
   }
   ~Scratch() { std::filesystem::remove_all(dir_); }
@@ -44,8 +45,17 @@ nlohmann::json run_json(std::uint64_t b, const std::string& player = "") {
 }
 
 RunEntry entry(int seed, std::int64_t time_ms, int strikes, const std::string& digest) {
-  return {.id = 0, .rule_seed = seed, .fingerprint = "F", .bomb_seed = 1, .modules = 14, .time_ms = time_ms,
-          .strikes = strikes, .actions = 9, .player = "p", .log_digest = digest, .log = "{}"};
+  return {.id = 0,
+          .rule_seed = seed,
+          .fingerprint = "F",
+          .bomb_seed = 1,
+          .modules = 14,
+          .time_ms = time_ms,
+          .strikes = strikes,
+          .actions = 9,
+          .player = "p",
+          .log_digest = digest,
+          .log = "{}"};
 }
 
 TEST(Leaderboard, StoresRanksRefusesDuplicatesAndSurvivesReopening) {
@@ -96,7 +106,9 @@ class ServedBoard {
     c.set_read_timeout(120, 0);
     return c;
   }
-  httplib::Result post(const nlohmann::json& j) const { return client().Post("/bomb/runs", j.dump(), "application/json"); }
+  httplib::Result post(const nlohmann::json& j) const {
+    return client().Post("/bomb/runs", j.dump(), "application/json");
+  }
 
  private:
   Server server_;
