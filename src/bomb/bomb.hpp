@@ -32,6 +32,23 @@ inline constexpr int kAutoplayStepCap = 100'000;
 // Parses a bomb seed given by a user: a whole number from 1 to 999,999,999, else a UserError.
 std::uint64_t parse_bomb_seed(std::string_view text);
 
+// How a bomb is dealt beyond its seed, as in the original game's bomb options: the case size, how
+// many of its modules are needy, the time limit and the strikes it takes. The default is the
+// standard bomb every bomb seed names: 14 modules, the needy ones as drawn, one minute plus one
+// per regular module, 3 strikes.
+inline constexpr int kMaxStrikeLimit = 9;
+inline constexpr std::int64_t kMinTimerMs = 30'000;
+inline constexpr std::int64_t kMaxTimerMs = 5'999'000;  // 99:59, what the m:ss display can show
+struct BombSetup {
+  int modules = static_cast<int>(Catalog::size);  // 1..14 distinct catalog modules
+  // 0..3 of them needy (at least one module regular); unset: as the bomb seed draws them.
+  std::optional<int> needy;
+  std::optional<std::int64_t> timer_ms;  // whole seconds, kMinTimerMs..kMaxTimerMs; unset: as above
+  int strike_limit = kStrikeLimit;       // 1..kMaxStrikeLimit: the strike that explodes it
+  bool standard() const { return *this == BombSetup{}; }
+  bool operator==(const BombSetup&) const = default;
+};
+
 // One module on the case: its catalog type and its state.
 template <Module M>
 struct Slot {
@@ -55,9 +72,23 @@ struct Bomb {
   std::int64_t timer_ms = 0;
   int strike_limit = kStrikeLimit;
   std::vector<AnySlot> modules;  // in case order
+  BombSetup setup;               // what it was dealt with (timer_ms and strike_limit above follow it)
   bool operator==(const Bomb&) const = default;
 };
 
+// A UserError naming the option ("--needy ...") when the setup cannot be dealt.
+void check_setup(const BombSetup& setup);
+// A time limit as a user writes it, "M:SS" or whole seconds ("5:00", "300"), in ms; a UserError
+// naming `option` otherwise (the range is check_setup's).
+std::int64_t parse_timer(std::string_view text, std::string_view option = "--time");
+// "14 modules, 3:00, 3 strikes" style: how pages and the leaderboard name a setup.
+std::string describe(const BombSetup& setup);
+
+// UserError when the setup is not one check_setup accepts. With a standard setup but for the
+// module count, the catalog modules are drawn from the bomb seed as they always were; a set
+// needy count draws that many needy and the rest regular modules from their own fork
+// ("modules-by-kind") and deals them in a drawn order.
+Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, const BombSetup& setup);
 // module_count: 1..14 distinct catalog modules, at least one regular. UserError otherwise.
 Bomb deal_bomb(const RuleBook& book, std::uint64_t bomb_seed, int module_count);
 

@@ -38,15 +38,38 @@ struct DealArgs {
   std::string seed = "1";
   std::string bomb_seed;
   int modules = static_cast<int>(Catalog::size);
+  std::optional<int> needy;
+  std::string time;  // M:SS or seconds; empty: the standard timer
+  int strikes = kStrikeLimit;
   bool json = false;
   std::string log;  // autoplay: write the run log here
+
+  BombSetup setup() const {
+    BombSetup s;
+    s.modules = modules;
+    s.needy = needy;
+    if (!time.empty()) s.timer_ms = parse_timer(time);
+    s.strike_limit = strikes;
+    check_setup(s);
+    return s;
+  }
 };
+
+// The bomb options `deal` and `autoplay` share (BombSetup).
+void add_setup_options(CLI::App& command, DealArgs& args) {
+  command.add_option("--modules", args.modules, "how many catalog modules (1..14)")->capture_default_str();
+  command.add_option("--needy", args.needy, "how many of them are needy (0..3; default: as the bomb seed draws)");
+  command.add_option("--time", args.time,
+                     "time limit, M:SS or seconds (0:30..99:59; default: 1:00 + 1:00 per regular module)");
+  command.add_option("--strikes", args.strikes, "the strike that explodes it (1..9)")->capture_default_str();
+}
 
 void run_deal(const DealArgs& args) {
   const int seed = parse_rule_seed(args.seed);
   const std::uint64_t bomb_seed = parse_bomb_seed(args.bomb_seed);
+  const BombSetup setup = args.setup();
   const RuleBook book = build_rule_book(seed, 0);
-  const Bomb bomb = deal_bomb(book, bomb_seed, args.modules);
+  const Bomb bomb = deal_bomb(book, bomb_seed, setup);
   fmt::print("{}", args.json ? json_text(to_json(bomb)) : deal_text(bomb));
 }
 
@@ -55,8 +78,9 @@ void run_deal(const DealArgs& args) {
 void run_autoplay(const DealArgs& args) {
   const int seed = parse_rule_seed(args.seed);
   const std::uint64_t bomb_seed = parse_bomb_seed(args.bomb_seed);
+  const BombSetup setup = args.setup();
   const RuleBook book = build_rule_book(seed, 0);
-  const Bomb bomb = deal_bomb(book, bomb_seed, args.modules);
+  const Bomb bomb = deal_bomb(book, bomb_seed, setup);
   if (!args.log.empty()) check_output_path("--log", args.log, {});
   const AutoplayResult run = autoplay(book, bomb);
   if (!args.log.empty()) emit(args.log, json_text(to_json(run_log_of(book, bomb, run))));
@@ -150,7 +174,7 @@ void add_commands(CLI::App& group) {
   CLI::App* deal = group.add_subcommand("deal", "deal a bomb: edgework, modules and what each shows");
   deal->add_option("--seed", deal_args->seed, "rule seed (the manual), 1..999999")->capture_default_str();
   deal->add_option("--bomb-seed", deal_args->bomb_seed, "bomb seed (the case), 1..999999999")->required();
-  deal->add_option("--modules", deal_args->modules, "how many catalog modules (1..14)")->capture_default_str();
+  add_setup_options(*deal, *deal_args);
   deal->add_flag("--json", deal_args->json, "print JSON");
   deal->callback([deal_args] { run_deal(*deal_args); });
 
@@ -159,7 +183,7 @@ void add_commands(CLI::App& group) {
       "autoplay", "defuse a dealt bomb by the hints, printed as the moves `play` takes; exit 1 on any strike");
   play->add_option("--seed", play_args->seed, "rule seed (the manual), 1..999999")->capture_default_str();
   play->add_option("--bomb-seed", play_args->bomb_seed, "bomb seed (the case), 1..999999999")->required();
-  play->add_option("--modules", play_args->modules, "how many catalog modules (1..14)")->capture_default_str();
+  add_setup_options(*play, *play_args);
   play->add_option("--log", play_args->log, "also write the run log (JSON) here, for `bomb replay`");
   play->callback([play_args] { run_autoplay(*play_args); });
 

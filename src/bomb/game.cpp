@@ -21,8 +21,8 @@ std::string clock_text(std::int64_t ms) {
 std::string deal_text(const Bomb& bomb) {
   std::string text =
       fmt::format("bomb {} for manual {} (fingerprint {})\n", bomb.bomb_seed, bomb.rule_seed, bomb.fingerprint);
-  text += fmt::format("timer {}, {} strikes explode it\n{}\n", clock_text(bomb.timer_ms), bomb.strike_limit,
-                      describe(bomb.edgework));
+  text += fmt::format("timer {}, {} strike{} explode{} it\n{}\n", clock_text(bomb.timer_ms), bomb.strike_limit,
+                      bomb.strike_limit == 1 ? "" : "s", bomb.strike_limit == 1 ? "s" : "", describe(bomb.edgework));
   for (std::size_t i = 0; i < bomb.modules.size(); ++i) {
     const ModuleInfo& info = info_of(bomb.modules[i]);
     text += fmt::format("{:>2}. {}{}: {}\n", i + 1, info.name, info.kind == ModuleKind::Needy ? " (needy)" : "",

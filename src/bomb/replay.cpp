@@ -45,15 +45,20 @@ nlohmann::json to_json(const RunLog& log) {
   auto actions = nlohmann::json::array();
   for (const RunLogAction& a : log.actions)
     actions.push_back({{"at_ms", a.at_ms}, {"module", a.module}, {"action", a.action}});
-  return {{"format", std::string(kRunLogFormat)},
-          {"rule_seed", log.rule_seed},
-          {"fingerprint", log.fingerprint},
-          {"bomb_seed", log.bomb_seed},
-          {"modules", log.modules},
-          {"actions", actions},
-          {"end", log.end},
-          {"ended_at_ms", log.ended_at_ms},
-          {"strikes", log.strikes}};
+  nlohmann::json j = {{"format", std::string(kRunLogFormat)},
+                      {"rule_seed", log.rule_seed},
+                      {"fingerprint", log.fingerprint},
+                      {"bomb_seed", log.bomb_seed},
+                      {"modules", log.setup.modules}};
+  // Only what differs from the standard bomb, so a standard run's log is what it always was.
+  if (log.setup.needy) j["needy"] = *log.setup.needy;
+  if (log.setup.timer_ms) j["timer_ms"] = *log.setup.timer_ms;
+  if (log.setup.strike_limit != kStrikeLimit) j["strike_limit"] = log.setup.strike_limit;
+  j["actions"] = actions;
+  j["end"] = log.end;
+  j["ended_at_ms"] = log.ended_at_ms;
+  j["strikes"] = log.strikes;
+  return j;
 }
 
 RunLog run_log_from_json(const nlohmann::json& j) {
@@ -67,19 +72,31 @@ RunLog run_log_from_json(const nlohmann::json& j) {
   log.fingerprint = text(field(j, "fingerprint", where), at(where, "fingerprint"));
   log.bomb_seed = static_cast<std::uint64_t>(
       integer64(field(j, "bomb_seed", where), 1, static_cast<std::int64_t>(kMaxBombSeed), at(where, "bomb_seed")));
-  log.modules = integer(field(j, "modules", where), 1, static_cast<int>(Catalog::size), at(where, "modules"));
+  log.setup.modules = integer(field(j, "modules", where), 1, static_cast<int>(Catalog::size), at(where, "modules"));
+  if (j.contains("needy"))
+    log.setup.needy = integer(j["needy"], 0, static_cast<int>(Catalog::size), at(where, "needy"));
+  if (j.contains("timer_ms"))
+    log.setup.timer_ms = integer64(j["timer_ms"], kMinTimerMs, kMaxTimerMs, at(where, "timer_ms"));
+  if (j.contains("strike_limit"))
+    log.setup.strike_limit = integer(j["strike_limit"], 1, kMaxStrikeLimit, at(where, "strike_limit"));
+  try {
+    check_setup(log.setup);
+  } catch (const UserError& e) {
+    fail(where, fmt::format("a bomb that cannot be dealt: {}", e.what()));
+  }
   const auto& actions = array(field(j, "actions", where), 0, kMaxRunLogActions, at(where, "actions"));
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const std::string aw = at(at(where, "actions"), i);
     RunLogAction a;
     a.at_ms = integer64(field(actions[i], "at_ms", aw), 0, kLongestRunMs, at(aw, "at_ms"));
-    a.module = static_cast<std::size_t>(integer(field(actions[i], "module", aw), 1, log.modules, at(aw, "module")));
+    a.module =
+        static_cast<std::size_t>(integer(field(actions[i], "module", aw), 1, log.setup.modules, at(aw, "module")));
     a.action = text(field(actions[i], "action", aw), at(aw, "action"));
     log.actions.push_back(std::move(a));
   }
   log.end = kEnds[static_cast<std::size_t>(name_index(field(j, "end", where), kEnds, at(where, "end")))];
   log.ended_at_ms = integer64(field(j, "ended_at_ms", where), 0, kLongestRunMs, at(where, "ended_at_ms"));
-  log.strikes = integer(field(j, "strikes", where), 0, kStrikeLimit, at(where, "strikes"));
+  log.strikes = integer(field(j, "strikes", where), 0, log.setup.strike_limit, at(where, "strikes"));
   return log;
 }
 
@@ -87,7 +104,7 @@ RunLog run_log_of(const RuleBook& book, const Bomb& bomb, const AutoplayResult& 
   RunLog log{.rule_seed = book.seed,
              .fingerprint = fingerprint(book),
              .bomb_seed = bomb.bomb_seed,
-             .modules = static_cast<int>(bomb.modules.size()),
+             .setup = bomb.setup,
              .actions = {},
              .end = play.end,
              .ended_at_ms = play.elapsed_ms,
@@ -109,7 +126,7 @@ Replay replay_run(const RuleBook& book, const RunLog& log) {
   if (const std::string own = fingerprint(book); log.fingerprint != own)
     return refuse(fmt::format("the log's fingerprint {} is not manual {}'s ({}): another generator's rules",
                               log.fingerprint, log.rule_seed, own));
-  BombRun run(book, deal_bomb(book, log.bomb_seed, log.modules));
+  BombRun run(book, deal_bomb(book, log.bomb_seed, log.setup));
   Ending ending;
   for (const RunLogAction& a : log.actions) {
     const std::string which =

@@ -37,7 +37,7 @@ struct RunLog {
   int rule_seed = 1;
   std::string fingerprint;  // of the rule book the bomb was dealt for
   std::uint64_t bomb_seed = 1;
-  int modules = 14;
+  BombSetup setup;  // "modules" always; "needy", "timer_ms", "strike_limit" only when set
   std::vector<RunLogAction> actions;
   // The claim: "defused", "exploded: strikes" or "exploded: timer"; when (ms since the start);
   // with how many strikes.

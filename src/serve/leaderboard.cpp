@@ -64,8 +64,10 @@ class Statement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
-// The schema (docs/serve.md): one row per verified run, its log kept whole.
-constexpr const char* kSchema = R"(
+// The schema (docs/bomb.md, "Run logs"): one row per verified run, its log kept whole.
+// Version 2 added `setup`; a version-1 file gains it (its runs were all standard bombs).
+constexpr int kSchemaVersion = 2;
+constexpr const char* kTable = R"(
 CREATE TABLE IF NOT EXISTS bomb_runs (
   id          INTEGER PRIMARY KEY,
   rule_seed   INTEGER NOT NULL CHECK (rule_seed BETWEEN 1 AND 999999),
@@ -77,10 +79,13 @@ CREATE TABLE IF NOT EXISTS bomb_runs (
   actions     INTEGER NOT NULL CHECK (actions >= 0),
   player      TEXT    NOT NULL,
   log_digest  TEXT    NOT NULL UNIQUE,
-  log         TEXT    NOT NULL
+  log         TEXT    NOT NULL,
+  setup       TEXT    NOT NULL DEFAULT '14 modules, 3 strikes'
 );
-CREATE INDEX IF NOT EXISTS bomb_runs_by_seed ON bomb_runs (rule_seed, time_ms, strikes, id);
 )";
+constexpr const char* kIndex =
+    "DROP INDEX IF EXISTS bomb_runs_by_seed;"
+    "CREATE INDEX IF NOT EXISTS bomb_runs_by_setup ON bomb_runs (rule_seed, setup, time_ms, strikes, id);";
 
 }  // namespace
 
@@ -92,7 +97,16 @@ Leaderboard::Leaderboard(const std::filesystem::path& file) : db_(std::make_uniq
   sqlite3_busy_timeout(db_->handle, 10'000);
   try {
     db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
-    db_->exec(kSchema);
+    db_->exec("BEGIN IMMEDIATE");
+    db_->exec(kTable);
+    bool has_setup = false;
+    {
+      Statement columns(db_->handle, "PRAGMA table_info(bomb_runs)");
+      while (columns.step() == SQLITE_ROW) has_setup = has_setup || columns.text(1) == "setup";
+    }
+    if (!has_setup) db_->exec("ALTER TABLE bomb_runs ADD COLUMN setup TEXT NOT NULL DEFAULT '14 modules, 3 strikes'");
+    db_->exec(kIndex);
+    db_->exec(fmt::format("PRAGMA user_version = {}; COMMIT", kSchemaVersion).c_str());
   } catch (const Failure& e) {
     throw UserError(fmt::format("--runs {}: not a leaderboard database ({})", file.string(), e.what()));
   }
@@ -104,7 +118,7 @@ Leaderboard::Added Leaderboard::add(const RunEntry& entry) {
   const std::lock_guard lock(db_->mutex);
   Statement insert(db_->handle,
                    "INSERT INTO bomb_runs (rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, "
-                   "player, log_digest, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                   "player, log_digest, log, setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, entry.rule_seed)
       .bind(2, entry.fingerprint)
       .bind(3, static_cast<std::int64_t>(entry.bomb_seed))
@@ -114,7 +128,8 @@ Leaderboard::Added Leaderboard::add(const RunEntry& entry) {
       .bind(7, entry.actions)
       .bind(8, entry.player)
       .bind(9, entry.log_digest)
-      .bind(10, entry.log);
+      .bind(10, entry.log)
+      .bind(11, entry.setup);
   const int result = insert.step();
   if (result == SQLITE_DONE) return Added::New;
   if (result == SQLITE_CONSTRAINT && sqlite3_extended_errcode(db_->handle) == SQLITE_CONSTRAINT_UNIQUE)
@@ -122,12 +137,13 @@ Leaderboard::Added Leaderboard::add(const RunEntry& entry) {
   db_->fail("storing a run");
 }
 
-std::vector<RunEntry> Leaderboard::top(int rule_seed, int limit) const {
+std::vector<RunEntry> Leaderboard::top(int rule_seed, const std::string& setup, int limit) const {
   const std::lock_guard lock(db_->mutex);
   Statement select(db_->handle,
                    "SELECT id, rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, player, "
-                   "log_digest, log FROM bomb_runs WHERE rule_seed = ? ORDER BY time_ms, strikes, id LIMIT ?");
-  select.bind(1, rule_seed).bind(2, limit);
+                   "log_digest, log, setup FROM bomb_runs WHERE rule_seed = ? AND setup = ? "
+                   "ORDER BY time_ms, strikes, id LIMIT ?");
+  select.bind(1, rule_seed).bind(2, setup).bind(3, limit);
   std::vector<RunEntry> entries;
   int result = 0;
   while ((result = select.step()) == SQLITE_ROW)
@@ -136,6 +152,7 @@ std::vector<RunEntry> Leaderboard::top(int rule_seed, int limit) const {
                        .fingerprint = select.text(2),
                        .bomb_seed = static_cast<std::uint64_t>(select.integer(3)),
                        .modules = static_cast<int>(select.integer(4)),
+                       .setup = select.text(11),
                        .time_ms = select.integer(5),
                        .strikes = static_cast<int>(select.integer(6)),
                        .actions = static_cast<int>(select.integer(7)),
@@ -144,6 +161,18 @@ std::vector<RunEntry> Leaderboard::top(int rule_seed, int limit) const {
                        .log = select.text(10)});
   if (result != SQLITE_DONE) db_->fail("reading runs");
   return entries;
+}
+
+std::vector<std::string> Leaderboard::setups(int rule_seed) const {
+  const std::lock_guard lock(db_->mutex);
+  Statement select(db_->handle,
+                   "SELECT setup FROM bomb_runs WHERE rule_seed = ? GROUP BY setup ORDER BY count(*) DESC, setup");
+  select.bind(1, rule_seed);
+  std::vector<std::string> setups;
+  int result = 0;
+  while ((result = select.step()) == SQLITE_ROW) setups.push_back(select.text(0));
+  if (result != SQLITE_DONE) db_->fail("reading setups");
+  return setups;
 }
 
 std::int64_t Leaderboard::count() const {

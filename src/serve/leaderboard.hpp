@@ -6,7 +6,7 @@
 //
 //   Leaderboard board("runs.sqlite");             // creates the file and its table if needed
 //   board.add(entry);                              // Added::New, or Added::Duplicate for a log seen before
-//   board.top(7, 20);                              // manual 7's best: fastest, then fewest strikes
+//   board.top(7, setup, 20);                       // manual 7's best of a setup: fastest, then fewest strikes
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -21,6 +21,7 @@ struct RunEntry {
   std::string fingerprint;
   std::uint64_t bomb_seed = 0;
   int modules = 0;
+  std::string setup;         // bomb::describe(BombSetup): runs rank only against runs of the same setup
   std::int64_t time_ms = 0;  // ended_at_ms of a defused run
   int strikes = 0;
   int actions = 0;
@@ -40,8 +41,10 @@ class Leaderboard {
   enum class Added { New, Duplicate };
   // One transaction; thread-safe (one connection, serialised). `entry.id` is ignored.
   Added add(const RunEntry& entry);
-  // A rule seed's runs, fastest first, then fewest strikes, then earliest.
-  std::vector<RunEntry> top(int rule_seed, int limit) const;
+  // A rule seed's runs of one setup, fastest first, then fewest strikes, then earliest.
+  std::vector<RunEntry> top(int rule_seed, const std::string& setup, int limit) const;
+  // The setups a rule seed has runs of, most runs first (then by name).
+  std::vector<std::string> setups(int rule_seed) const;
   std::int64_t count() const;
   std::string integrity() const;  // PRAGMA integrity_check's answer: "ok" when sound
 

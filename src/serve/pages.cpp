@@ -160,25 +160,28 @@ std::string play_page(const WebGame& game, const PlaySource& source, const nlohm
                      main);
 }
 
-std::string leaderboard_page(int rule_seed, const std::vector<RunEntry>& runs) {
+std::string leaderboard_page(int rule_seed, const std::vector<SetupRuns>& boards) {
   std::string main = fmt::format(
       "<h1>Leaderboard · manual {0}</h1>\n<p>Defused bombs of <a href=\"/bomb/manual/{0}\">manual {0}</a>, "
-      "fastest first, then fewest strikes. Every run here was replayed by the server from its action log "
-      "and ended exactly as it claimed.</p>\n",
+      "fastest first, then fewest strikes, each bomb setup on its own. Every run here was replayed by the server "
+      "from its action log and ended exactly as it claimed. <a href=\"/bomb/play?seed={0}\">Defuse a bomb</a>.</p>\n",
       rule_seed);
-  if (runs.empty())
+  if (boards.empty())
     return page_layout(fmt::format("Leaderboard · manual {}", rule_seed), "", main + "<p>No runs yet.</p>\n");
-  main +=
-      "<table class=\"leaderboard\">\n<thead><tr><th>#</th><th>player</th><th>time</th><th>strikes</th>"
-      "<th>bomb</th><th>modules</th><th>actions</th></tr></thead>\n<tbody>\n";
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const RunEntry& run = runs[i];
-    main +=
-        fmt::format("<tr><td>{}</td><td>{}</td><td>{:.2f} s</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                    i + 1, xml_escape(run.player), static_cast<double>(run.time_ms) / 1000.0, run.strikes,
-                    run.bomb_seed, run.modules, run.actions);
+  for (const SetupRuns& board : boards) {
+    main += fmt::format(
+        "<h2>{}</h2>\n<table class=\"leaderboard\">\n<thead><tr><th>#</th><th>player</th><th>time</th>"
+        "<th>strikes</th><th>bomb</th><th>actions</th></tr></thead>\n<tbody>\n",
+        xml_escape(board.setup));
+    for (std::size_t i = 0; i < board.runs.size(); ++i) {
+      const RunEntry& run = board.runs[i];
+      main += fmt::format("<tr><td>{}</td><td>{}</td><td>{:.2f} s</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", i + 1,
+                          xml_escape(run.player), static_cast<double>(run.time_ms) / 1000.0, run.strikes, run.bomb_seed,
+                          run.actions);
+    }
+    main += "</tbody>\n</table>\n";
   }
-  return page_layout(fmt::format("Leaderboard · manual {}", rule_seed), "", main + "</tbody>\n</table>\n");
+  return page_layout(fmt::format("Leaderboard · manual {}", rule_seed), "", main);
 }
 
 std::string error_page(int status, const std::string& message) {

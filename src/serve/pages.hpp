@@ -30,8 +30,13 @@ std::string game_page(const Catalog& catalog, const WebGame& game);
 std::string pack_page(const WebGame& game, const PackEntry& pack);
 std::string play_page(const WebGame& game, const PlaySource& source, const nlohmann::json& state);
 std::string error_page(int status, const std::string& message);
-// A rule seed's verified runs, best first (leaderboard.hpp), with a link to its manual.
-std::string leaderboard_page(int rule_seed, const std::vector<RunEntry>& runs);
+// A rule seed's verified runs, one table per bomb setup (runs rank only against the same setup),
+// best first (leaderboard.hpp), with a link to its manual.
+struct SetupRuns {
+  std::string setup;
+  std::vector<RunEntry> runs;
+};
+std::string leaderboard_page(int rule_seed, const std::vector<SetupRuns>& boards);
 
 // "a b&c" -> "a%20b%26c": a query value.
 std::string url_encode(const std::string& text);

@@ -167,7 +167,8 @@ struct Server::State {
                          .rule_seed = log.rule_seed,
                          .fingerprint = log.fingerprint,
                          .bomb_seed = log.bomb_seed,
-                         .modules = log.modules,
+                         .modules = log.setup.modules,
+                         .setup = bomb::describe(log.setup),
                          .time_ms = log.ended_at_ms,
                          .strikes = log.strikes,
                          .actions = static_cast<int>(log.actions.size()),
@@ -315,7 +316,10 @@ void Server::State::routes() {
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              if (!board) throw HttpError(404, "this server keeps no leaderboard (start it with --runs FILE)");
              const int seed = bomb::parse_rule_seed(request.matches[1].str());
-             html(r, leaderboard_page(seed, board->top(seed, kLeaderboardRows)));
+             std::vector<SetupRuns> boards;
+             for (const std::string& setup : board->setups(seed))
+               boards.push_back({setup, board->top(seed, setup, kLeaderboardRows)});
+             html(r, leaderboard_page(seed, boards));
            }));
   http.Get(R"(/bomb/manual/([^/]*))",
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {

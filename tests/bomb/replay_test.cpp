@@ -49,6 +49,36 @@ TEST(BombReplay, AutoplayedRunsVerifyAsTheyClaimAndThroughTheirJson) {
   EXPECT_EQ(defused, 3 * bombs);  // the hints defuse every bomb; the replay agrees
 }
 
+// A bomb dealt with options keeps them in its log; the replay deals the same bomb from them. A
+// standard bomb's log names none of them (its JSON is what it always was).
+TEST(BombReplay, LogsOfBombOptionsReplayWithThem) {
+  const RuleBook book = build_rule_book(7);
+  BombSetup setup;
+  setup.modules = 4;
+  setup.needy = 1;
+  setup.timer_ms = 120'000;
+  setup.strike_limit = 1;
+  const Bomb bomb = deal_bomb(book, 11, setup);
+  const RunLog log = run_log_of(book, bomb, autoplay(book, bomb));
+  const nlohmann::json j = to_json(log);
+  EXPECT_EQ(j.at("needy"), 1);
+  EXPECT_EQ(j.at("timer_ms"), 120'000);
+  EXPECT_EQ(j.at("strike_limit"), 1);
+  EXPECT_EQ(run_log_from_json(j), log);
+  EXPECT_TRUE(replay_run(book, log).verified()) << replay_run(book, log).refusal;
+  RunLog other = log;  // the same actions on the bomb the options do not describe
+  other.setup.needy.reset();
+  EXPECT_FALSE(replay_run(book, other).verified());
+  const nlohmann::json standard = to_json(played(7, 3).log);
+  for (const char* key : {"needy", "timer_ms", "strike_limit"}) EXPECT_FALSE(standard.contains(key)) << key;
+  nlohmann::json impossible = j;
+  impossible["needy"] = 4;
+  EXPECT_THROW(run_log_from_json(impossible), UserError);
+  impossible = j;
+  impossible["strikes"] = 2;  // more strikes than its limit
+  EXPECT_THROW(run_log_from_json(impossible), UserError);
+}
+
 // The refusal says what was wrong; `expect` is a piece of it.
 void expect_refused(const RuleBook& book, const RunLog& log, std::string_view expect) {
   const Replay replay = replay_run(book, log);

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include <httplib.h>
+#include <sqlite3.h>
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
+#include "bomb/bomb.hpp"
 #include "bomb/replay.hpp"
 #include "bomb/rulebook.hpp"
 #include "core/errors.hpp"
@@ -44,12 +46,16 @@ nlohmann::json run_json(std::uint64_t b, const std::string& player = "") {
   return j;
 }
 
-RunEntry entry(int seed, std::int64_t time_ms, int strikes, const std::string& digest) {
+const std::string kStandard = bomb::describe(bomb::BombSetup{});
+
+RunEntry entry(int seed, std::int64_t time_ms, int strikes, const std::string& digest,
+               const std::string& setup = kStandard) {
   return {.id = 0,
           .rule_seed = seed,
           .fingerprint = "F",
           .bomb_seed = 1,
           .modules = 14,
+          .setup = setup,
           .time_ms = time_ms,
           .strikes = strikes,
           .actions = 9,
@@ -68,20 +74,48 @@ TEST(Leaderboard, StoresRanksRefusesDuplicatesAndSurvivesReopening) {
     EXPECT_EQ(board.add(entry(7, 20'000, 0, "c")), Leaderboard::Added::New);
     EXPECT_EQ(board.add(entry(8, 10'000, 0, "d")), Leaderboard::Added::New);
     EXPECT_EQ(board.add(entry(7, 1, 0, "a")), Leaderboard::Added::Duplicate);
-    EXPECT_EQ(board.count(), 4);
+    EXPECT_EQ(board.add(entry(7, 5'000, 0, "e", "3 modules, 1 needy, 1 strike")), Leaderboard::Added::New);
+    EXPECT_EQ(board.count(), 5);
   }
   const Leaderboard reopened(file);
-  const auto top = reopened.top(7, 10);
+  const auto top = reopened.top(7, kStandard, 10);
   ASSERT_EQ(top.size(), 3u);
   EXPECT_EQ(top[0].log_digest, "c");  // 20 s, 0 strikes
   EXPECT_EQ(top[1].log_digest, "b");  // 20 s, 1 strike
-  EXPECT_EQ(top[2].log_digest, "a");
-  EXPECT_EQ(reopened.top(7, 1).size(), 1u);
+  EXPECT_EQ(top[2].log_digest, "a");  // the faster run of a smaller bomb ranks on its own
+  EXPECT_EQ(reopened.top(7, kStandard, 1).size(), 1u);
+  EXPECT_EQ(reopened.setups(7), (std::vector<std::string>{kStandard, "3 modules, 1 needy, 1 strike"}));
+  EXPECT_EQ(reopened.top(7, "3 modules, 1 needy, 1 strike", 10).at(0).log_digest, "e");
   EXPECT_EQ(reopened.integrity(), "ok");
   // Not a database: a clear one-line error, nothing overwritten.
   write_file_atomic(scratch.file("notes.sqlite"), "these are notes, not a database\n");
   EXPECT_THROW(Leaderboard(scratch.file("notes.sqlite")), UserError);
   EXPECT_THROW(Leaderboard(scratch.file("no/such/dir/runs.sqlite")), UserError);
+}
+
+// A file written by the first schema (no setup column) opens, gains the column, keeps its runs as
+// standard bombs and takes new ones.
+TEST(Leaderboard, AVersionOneFileIsMigrated) {
+  const Scratch scratch;
+  const std::string file = scratch.file("old.sqlite");
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    const char* v1 =
+        "CREATE TABLE bomb_runs (id INTEGER PRIMARY KEY, rule_seed INTEGER NOT NULL, fingerprint TEXT NOT NULL,"
+        " bomb_seed INTEGER NOT NULL, modules INTEGER NOT NULL, time_ms INTEGER NOT NULL, strikes INTEGER NOT NULL,"
+        " actions INTEGER NOT NULL, player TEXT NOT NULL, log_digest TEXT NOT NULL UNIQUE, log TEXT NOT NULL);"
+        "CREATE INDEX bomb_runs_by_seed ON bomb_runs (rule_seed, time_ms, strikes, id);"
+        "INSERT INTO bomb_runs VALUES (1, 7, 'F', 1, 14, 9000, 0, 9, 'old', 'x', '{}');";
+    ASSERT_EQ(sqlite3_exec(db, v1, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  Leaderboard board(file);
+  EXPECT_EQ(board.setups(7), std::vector<std::string>{kStandard});
+  EXPECT_EQ(board.top(7, kStandard, 5).at(0).player, "old");
+  EXPECT_EQ(board.add(entry(7, 8'000, 0, "y")), Leaderboard::Added::New);
+  EXPECT_EQ(board.top(7, kStandard, 5).at(0).log_digest, "y");
+  EXPECT_EQ(board.integrity(), "ok");
 }
 
 class ServedBoard {
