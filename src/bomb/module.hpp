@@ -19,6 +19,9 @@
 //     // timed and needy modules also:
 //     static std::optional<std::int64_t> next_event_at(const Rules&, const State&, const Context&);
 //     static Outcome tick(const Rules&, State&, const Context&);
+//     // and what of the face changes with time alone, for a page that draws it as it runs
+//     // (a needy countdown, a filling meter), as JSON fields read at now_ms:
+//     static nlohmann::json live_json(const State&, std::int64_t now_ms);
 //     // modules whose input space is small and finite also (the proof then covers all of it):
 //     template <class Visit> static void for_each_case(const Rules&, Visit&& visit);
 //     // modules whose lookup is worth a table built once per rule set also (the proof prepares

@@ -1,5 +1,7 @@
 #include "bomb/replay.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -61,7 +63,7 @@ nlohmann::json to_json(const RunLog& log) {
   return j;
 }
 
-RunLog run_log_from_json(const nlohmann::json& j) {
+RunLog run_log_from_json(const nlohmann::json& j, bool claim) {
   using namespace json_read;
   const std::string where = "run log";
   if (text(field(j, "format", where), at(where, "format")) != kRunLogFormat)
@@ -94,6 +96,7 @@ RunLog run_log_from_json(const nlohmann::json& j) {
     a.action = text(field(actions[i], "action", aw), at(aw, "action"));
     log.actions.push_back(std::move(a));
   }
+  if (!claim) return log;
   log.end = kEnds[static_cast<std::size_t>(name_index(field(j, "end", where), kEnds, at(where, "end")))];
   log.ended_at_ms = integer64(field(j, "ended_at_ms", where), 0, kLongestRunMs, at(where, "ended_at_ms"));
   log.strikes = integer(field(j, "strikes", where), 0, log.setup.strike_limit, at(where, "strikes"));
@@ -115,40 +118,61 @@ RunLog run_log_of(const RuleBook& book, const Bomb& bomb, const AutoplayResult& 
   return log;
 }
 
+namespace {
+
+// Whether `log` was played against `book`: empty, or why not.
+std::string wrong_book(const RuleBook& book, const RunLog& log) {
+  if (book.seed != log.rule_seed)
+    return fmt::format("the log is for manual {}, not manual {}", log.rule_seed, book.seed);
+  if (const std::string own = fingerprint(book); log.fingerprint != own)
+    return fmt::format("the log's fingerprint {} is not manual {}'s ({}): another generator's rules", log.fingerprint,
+                       log.rule_seed, own);
+  return {};
+}
+
+// Plays the log's actions on `run`, each at its moment: empty, or the refusal of the first action
+// that cannot have happened. `ending` is where the last action left the bomb.
+std::string play_actions(BombRun& run, const RunLog& log, std::size_t& played, Ending& ending,
+                         std::optional<Outcome>& last) {
+  for (const RunLogAction& a : log.actions) {
+    const std::string which =
+        fmt::format("action {} ({} at {} ms on module {})", played + 1, a.action, a.at_ms, a.module);
+    if (ending.end != BombRun::End::None)
+      return fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(ending.end), ending.at_ms);
+    if (a.at_ms < run.now())
+      return fmt::format("{}: time runs backwards (the run is at {} ms; an action takes {} ms)", which, run.now(),
+                         kActionMs);
+    run.run_until(a.at_ms);
+    if (run.end() != BombRun::End::None)
+      return fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(run.end()), run.now());
+    const std::size_t slot = a.module - 1;
+    const AnySlot& any = run.bomb().modules[slot];
+    if (run.solved(slot)) return fmt::format("{}: the module is already solved", which);
+    const auto action = parse_words(any, a.action);
+    if (!action) return fmt::format("{}: {} has no such action", which, info_of(any).name);
+    if (!run.possible(slot, *action)) return fmt::format("{}: not possible on the module then", which);
+    const int strikes_before = run.strikes();
+    ending = act_and_judge(run, slot, *action);
+    last = run.solved(slot) ? Outcome::Solved : run.strikes() > strikes_before ? Outcome::Strike : Outcome::Ok;
+    ++played;
+  }
+  return {};
+}
+
+}  // namespace
+
 Replay replay_run(const RuleBook& book, const RunLog& log) {
   Replay replay;
   const auto refuse = [&](std::string why) {
     replay.refusal = std::move(why);
     return replay;
   };
-  if (book.seed != log.rule_seed)
-    return refuse(fmt::format("the log is for manual {}, not manual {}", log.rule_seed, book.seed));
-  if (const std::string own = fingerprint(book); log.fingerprint != own)
-    return refuse(fmt::format("the log's fingerprint {} is not manual {}'s ({}): another generator's rules",
-                              log.fingerprint, log.rule_seed, own));
+  if (std::string why = wrong_book(book, log); !why.empty()) return refuse(std::move(why));
   BombRun run(book, deal_bomb(book, log.bomb_seed, log.setup));
   Ending ending;
-  for (const RunLogAction& a : log.actions) {
-    const std::string which =
-        fmt::format("action {} ({} at {} ms on module {})", replay.actions + 1, a.action, a.at_ms, a.module);
-    if (ending.end != BombRun::End::None)
-      return refuse(
-          fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(ending.end), ending.at_ms));
-    if (a.at_ms < run.now())
-      return refuse(fmt::format("{}: time runs backwards (the run is at {} ms; an action takes {} ms)", which,
-                                run.now(), kActionMs));
-    run.run_until(a.at_ms);
-    if (run.end() != BombRun::End::None)
-      return refuse(fmt::format("{}: the bomb had already ended ({} at {} ms)", which, end_name(run.end()), run.now()));
-    const std::size_t slot = a.module - 1;
-    const AnySlot& any = run.bomb().modules[slot];
-    if (run.solved(slot)) return refuse(fmt::format("{}: the module is already solved", which));
-    const auto action = parse_words(any, a.action);
-    if (!action) return refuse(fmt::format("{}: {} has no such action", which, info_of(any).name));
-    if (!run.possible(slot, *action)) return refuse(fmt::format("{}: not possible on the module then", which));
-    ending = act_and_judge(run, slot, *action);
-    ++replay.actions;
-  }
+  std::optional<Outcome> last;
+  if (std::string why = play_actions(run, log, replay.actions, ending, last); !why.empty())
+    return refuse(std::move(why));
   // No more actions: a bomb still ticking runs on until it ends (it explodes, unattended).
   if (ending.end == BombRun::End::None) {
     run.run_until(run.timer_runs_out_at() + 1);
@@ -162,6 +186,24 @@ Replay replay_run(const RuleBook& book, const RunLog& log) {
                               log.end, log.ended_at_ms, log.strikes, end_name(replay.end), replay.ended_at_ms,
                               replay.strikes));
   return replay;
+}
+
+RunSoFar replay_so_far(const RuleBook& book, const RunLog& log, std::int64_t now_ms) {
+  RunSoFar so_far;
+  so_far.refusal = wrong_book(book, log);
+  if (!so_far.refusal.empty()) return so_far;
+  so_far.run.emplace(book, deal_bomb(book, log.bomb_seed, log.setup));
+  BombRun& run = *so_far.run;
+  Ending ending;
+  so_far.refusal = play_actions(run, log, so_far.actions, ending, so_far.last);
+  if (!so_far.refusal.empty()) return so_far;
+  if (ending.end == BombRun::End::None && now_ms > run.now()) {
+    run.run_until(now_ms);
+    ending = {run.end(), run.now()};
+  }
+  so_far.end = ending.end;
+  so_far.ended_at_ms = ending.end == BombRun::End::None ? 0 : ending.at_ms;
+  return so_far;
 }
 
 }  // namespace proven::bomb

@@ -13,6 +13,7 @@
 //   const Replay replay = replay_run(book, log);       // replay.refusal empty: verified
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,8 @@ struct RunLog {
 
 nlohmann::json to_json(const RunLog& log);
 // Anything malformed is a UserError naming the place ("run log.actions[3].at_ms: ...").
-RunLog run_log_from_json(const nlohmann::json& j);
+// Without `claim`, the end, ended_at_ms and strikes are not read (a run still being played).
+RunLog run_log_from_json(const nlohmann::json& j, bool claim = true);
 
 // The run log of an autoplay of `bomb` (its actions, and the end it reached), for tests and the
 // benchmark: replaying it must verify.
@@ -66,6 +68,20 @@ struct Replay {
 
 // `book` must be the rule book of log.rule_seed (its fingerprint is compared).
 Replay replay_run(const RuleBook& book, const RunLog& log);
+
+// A run still being played (the Defuser's page, `proven serve`): the log's actions replayed and
+// refused exactly as replay_run refuses them, then time run on to `now_ms` (a page asks what its
+// bomb looks like now) unless the bomb ended first. The log's claim (end, ended_at_ms, strikes)
+// is not read.
+struct RunSoFar {
+  std::string refusal;          // empty: every action could have happened
+  std::optional<BombRun> run;   // as it is now (set unless the log is for another rule book)
+  std::size_t actions = 0;      // replayed
+  std::optional<Outcome> last;  // the last action's outcome
+  BombRun::End end = BombRun::End::None;
+  std::int64_t ended_at_ms = 0;  // when it ended, as replay_run reports it (0 while ticking)
+};
+RunSoFar replay_so_far(const RuleBook& book, const RunLog& log, std::int64_t now_ms);
 
 std::string_view end_name(BombRun::End end);  // "defused", "exploded: strikes", ...
 

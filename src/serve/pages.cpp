@@ -72,6 +72,8 @@ std::string game_page(const Catalog& catalog, const WebGame& game) {
         "<button>Open the case</button></form>\n";
   if (game.name == "bomb")
     main +=
+        "<p><a href=\"/bomb/play\"><b>Defuse a bomb</b></a> in this browser, as the Defuser, while your Expert "
+        "reads the manual on another screen.</p>\n"
         "<form action=\"/bomb/manual\" method=\"get\" class=\"pick\">The manual of rule seed <input "
         "name=\"seed\" value=\"1\" size=\"8\"> <button>Open</button></form>\n";
   if (game.sample_facts)

@@ -18,6 +18,7 @@
 #include "core/io.hpp"
 #include "core/json_read.hpp"
 #include "core/seeds.hpp"
+#include "serve/bomb_play.hpp"
 #include "serve/embedded.hpp"
 #include "serve/leaderboard.hpp"
 #include "serve/pages.hpp"
@@ -307,6 +308,21 @@ void Server::State::routes() {
   http.Get("/bomb/manual", guarded(false, [](const httplib::Request& request, httplib::Response& r) {
              r.set_redirect("/bomb/manual/" + url_encode(param(request, "seed")));
            }));
+  // The Defuser's page (bomb_play.hpp): a form without a bomb, the bomb with one.
+  http.Get("/bomb/play", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
+             if (!request.has_param("bomb") || !request.has_param("seed")) return html(r, bomb_setup_page());
+             const int seed = bomb::parse_rule_seed(param(request, "seed"));
+             catalog.check_seed(std::to_string(seed));
+             const std::uint64_t bomb_seed = bomb::parse_bomb_seed(param(request, "bomb"));
+             html(r, bomb_play_page(*books.get(seed), bomb_seed, setup_from_query(request.params)));
+           }));
+  http.Post("/api/bomb/run", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+              const nlohmann::json body = parse_json(request.body, "the run log");
+              const int seed = json_read::integer(json_read::field(body, "rule_seed", "run log"), bomb::kMinRuleSeed,
+                                                  bomb::kMaxRuleSeed, "run log.rule_seed");
+              catalog.check_seed(std::to_string(seed));
+              r.set_content(bomb_run_view(*books.get(seed), body).dump(), "application/json");
+            }));
   http.Post("/bomb/runs", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
               const auto [status, text] = submit_run(request.body);
               r.status = status;

@@ -192,6 +192,56 @@ TEST(Leaderboard, TheServerStoresOnlyRunsItsReplayVerifies) {
   EXPECT_EQ(plain.post(run_json(3))->status, 404);
 }
 
+// The Defuser's page's API: the engine's view of a run at a moment, refusing what cannot have
+// happened; the page itself, its setup form and its bad options.
+TEST(BombPlay, TheLiveApiReplaysTheLogUpToTheMomentAsked) {
+  const ServedBoard served("");
+  nlohmann::json log = run_json(3);
+  for (const char* claim : {"end", "ended_at_ms", "strikes"}) log.erase(claim);
+  const auto all_actions = log["actions"];
+  log["actions"] = nlohmann::json::array();
+  log["now_ms"] = 5000;
+  const auto post = [&](const nlohmann::json& body) {
+    return served.client().Post("/api/bomb/run", body.dump(), "application/json");
+  };
+  auto r = post(log);
+  ASSERT_EQ(r->status, 200) << r->body;
+  nlohmann::json view = nlohmann::json::parse(r->body);
+  EXPECT_EQ(view["end"], "ticking");
+  EXPECT_EQ(view["now_ms"], 5000);
+  EXPECT_EQ(view["modules"].size(), 14u);
+  EXPECT_EQ(view["timer_ms_left"], view["clock"]["timer_ms"].get<std::int64_t>() - 5000);
+  for (const auto& m : view["modules"]) EXPECT_FALSE(m.contains("rules")) << "the page never sees a rule";
+  // Every action of the autoplayed run, then the moment after the last: defused, as autoplay.
+  log["actions"] = all_actions;
+  log["now_ms"] = all_actions.back()["at_ms"].get<std::int64_t>() + 1000;
+  r = post(log);
+  ASSERT_EQ(r->status, 200) << r->body;
+  view = nlohmann::json::parse(r->body);
+  EXPECT_EQ(view["end"], "defused");
+  EXPECT_EQ(view["ended_at_ms"], run_json(3)["ended_at_ms"]);
+  EXPECT_EQ(view["solved"], view["regular_modules"]);
+  // An action before the last one ended is refused; a malformed body is a 400.
+  log["actions"][3]["at_ms"] = 0;
+  r = post(log);
+  EXPECT_EQ(r->status, 422);
+  EXPECT_NE(r->body.find("time runs backwards"), std::string::npos) << r->body;
+  EXPECT_EQ(served.client().Post("/api/bomb/run", "{\"rule_seed\": 7}", "application/json")->status, 400);
+  log.erase("now_ms");
+  EXPECT_EQ(post(log)->status, 400);
+  // The pages.
+  const auto page = served.client().Get("/bomb/play?seed=7&bomb=3&modules=5&needy=1&time=2:30&strikes=1");
+  ASSERT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("5 modules, 1 needy, 2:30, 1 strike"), std::string::npos);
+  EXPECT_EQ(page->body.find("href=\"/bomb/manual"), std::string::npos) << "the Defuser's page never links the manual";
+  EXPECT_EQ(served.client().Get("/bomb/play")->status, 200);
+  for (const char* bad :
+       {"/bomb/play?seed=7&bomb=3&needy=4", "/bomb/play?seed=7&bomb=3&time=0:10", "/bomb/play?seed=7&bomb=0",
+        "/bomb/play?seed=0&bomb=3", "/bomb/play?seed=7&bomb=3&modules=+5"})
+    EXPECT_EQ(served.client().Get(bad)->status, 400) << bad;
+  EXPECT_EQ(served.client().Get("/assets/bomb.js")->status, 200);
+}
+
 // 16 clients submit at once: every run is acknowledged and stored, none lost or doubled.
 TEST(Leaderboard, ConcurrentSubmissionsAreAllKept) {
   const Scratch scratch;

@@ -121,6 +121,11 @@ std::string DialAlignment::show(const State& state) {
   return text;
 }
 
+nlohmann::json DialAlignment::live_json(const State& state, std::int64_t now_ms) {
+  const auto left = state.timer.countdown_ms(now_ms);
+  return {{"countdown_ms", left ? nlohmann::json(*left) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json DialAlignment::state_json(const State& state) {
   nlohmann::json j;
   j["dial"] = std::string(kDirectionNames[state.dial]);

@@ -61,6 +61,14 @@ std::string DischargeLever::show(const State& state) {
   return fmt::format("meter {}%{}", state.charge * 100 / kFullMs, state.held ? ", lever held" : "");
 }
 
+nlohmann::json DischargeLever::live_json(const State& state, std::int64_t now_ms) {
+  const std::int64_t charge = charge_at(state, now_ms);
+  return {{"charge_ms", charge},
+          {"meter_percent", charge * 100 / kFullMs},
+          {"full_ms", kFullMs},
+          {"drain_rate", kDrainRate}};
+}
+
 nlohmann::json DischargeLever::state_json(const State& state) {
   nlohmann::json j;
   j["meter_percent"] = state.charge * 100 / kFullMs;

@@ -4,6 +4,7 @@
 // After kSchedule wakes the schedule repeats.
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "core/rng.hpp"
 
@@ -34,6 +35,11 @@ struct NeedyTimer {
   void sleep(std::int64_t now_ms) {
     active = false;
     due_ms = now_ms + gaps[wakes % kSchedule];
+  }
+  // The countdown a page shows while the module is awake (ms left before it strikes), else none.
+  std::optional<std::int64_t> countdown_ms(std::int64_t now_ms) const {
+    if (!active) return std::nullopt;
+    return due_ms > now_ms ? due_ms - now_ms : 0;
   }
   bool operator==(const NeedyTimer&) const = default;
 };

@@ -92,6 +92,11 @@ std::string PressureVent::show(const State& state) {
   return fmt::format("asking \"{}\"", kPrompts[prompt_shown(state)]);
 }
 
+nlohmann::json PressureVent::live_json(const State& state, std::int64_t now_ms) {
+  const auto left = state.timer.countdown_ms(now_ms);
+  return {{"countdown_ms", left ? nlohmann::json(*left) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json PressureVent::state_json(const State& state) {
   // Asleep, the module shows nothing; the prompts of later wakes are never shown ahead.
   nlohmann::json j;

@@ -61,6 +61,8 @@ struct PressureVent {
   static std::string show(const State& state);
   // The same view as data, for `deal --json` (docs/bomb.md, "Dealt bomb"): only what show() shows.
   static nlohmann::json state_json(const State& state);
+  // What changes with time alone, at now_ms (module.hpp): "countdown_ms" while awake, else null.
+  static nlohmann::json live_json(const State& state, std::int64_t now_ms);
   // This module's manual page (bomb/manual/document.hpp): how to read it, then the rules.
   static Blocks manual_page(const Rules& rules);
   // The inverse of to_json; anything malformed is a UserError naming `where` in the document.
