@@ -53,7 +53,8 @@ nlohmann::json module_view(const BombRun& run, std::size_t slot) {
           auto pictures = nlohmann::json::array();
           for (const std::uint8_t glyph : s.state.keys) {
             Svg svg(100, 100);
-            svg.open_group(R"(fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round" stroke-linejoin="round")");
+            svg.open_group(
+                R"(fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round" stroke-linejoin="round")");
             PROVEN_CHECK(draw_glyph(svg, M::kGlyphNames[glyph]), "every glyph has a drawing");
             svg.close_group();
             pictures.push_back(svg.str(false));
@@ -89,7 +90,8 @@ nlohmann::json live_view(const RunSoFar& so_far) {
   j["strikes"] = run.strikes();
   j["strike_limit"] = bomb.strike_limit;
   // The display reads timer_ms - floor((t - since_ms) * (4 + strikes) / 4) at real time t.
-  j["clock"] = {{"timer_ms", run.clock().timer_ms}, {"since_ms", run.clock().since_ms}, {"strikes", run.clock().strikes}};
+  j["clock"] = {
+      {"timer_ms", run.clock().timer_ms}, {"since_ms", run.clock().since_ms}, {"strikes", run.clock().strikes}};
   j["timer_ms_left"] = std::max<std::int64_t>(0, run.clock().remaining_ms(run.now()));
   // When the page should ask again even if nobody acts: the next thing that happens by itself.
   if (so_far.end == BombRun::End::None) {

@@ -110,8 +110,8 @@ std::string bomb_play_page(const bomb::RuleBook& book, std::uint64_t bomb_seed, 
 
 nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& body) {
   const bomb::RunLog log = bomb::run_log_from_json(body, false);
-  const std::int64_t now_ms = json_read::integer64(json_read::field(body, "now_ms", "run log"), 0, kLongestRunMs,
-                                                   "run log.now_ms");
+  const std::int64_t now_ms =
+      json_read::integer64(json_read::field(body, "now_ms", "run log"), 0, kLongestRunMs, "run log.now_ms");
   const bomb::RunSoFar so_far = bomb::replay_so_far(book, log, now_ms);
   if (!so_far.refusal.empty()) throw HttpError(422, "refused: " + so_far.refusal);
   return bomb::live_view(so_far);

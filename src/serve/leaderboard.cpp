@@ -1,5 +1,6 @@
 #include "serve/leaderboard.hpp"
 
+#include <condition_variable>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -114,27 +115,77 @@ Leaderboard::Leaderboard(const std::filesystem::path& file) : db_(std::make_uniq
 
 Leaderboard::~Leaderboard() = default;
 
+// Group commit: with synchronous=FULL every commit waits for the disk, so one commit per run
+// would cap submissions at the disk's flush rate. A run waiting to be stored joins a queue; the
+// first writer to find no commit running takes the whole queue, inserts it in one transaction
+// and commits once, then wakes every run of the batch with its own answer. No run is answered
+// before the commit holding it is on disk.
+struct Leaderboard::Pending {
+  const RunEntry* entry = nullptr;
+  bool done = false;
+  Added added = Added::New;
+  std::string error;  // non-empty: this run was not stored
+};
+
 Leaderboard::Added Leaderboard::add(const RunEntry& entry) {
+  Pending mine;
+  mine.entry = &entry;
+  std::unique_lock lock(queue_mutex_);
+  queue_.push_back(&mine);
+  queue_ready_.wait(lock, [&] { return mine.done || !committing_; });
+  if (!mine.done) {
+    committing_ = true;
+    std::vector<Pending*> batch;
+    batch.swap(queue_);
+    lock.unlock();
+    commit(batch);
+    lock.lock();
+    committing_ = false;
+    queue_ready_.notify_all();
+  }
+  if (!mine.error.empty()) throw Failure(mine.error);
+  return mine.added;
+}
+
+void Leaderboard::commit(const std::vector<Pending*>& batch) {
   const std::lock_guard lock(db_->mutex);
-  Statement insert(db_->handle,
-                   "INSERT INTO bomb_runs (rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, "
-                   "player, log_digest, log, setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  insert.bind(1, entry.rule_seed)
-      .bind(2, entry.fingerprint)
-      .bind(3, static_cast<std::int64_t>(entry.bomb_seed))
-      .bind(4, entry.modules)
-      .bind(5, entry.time_ms)
-      .bind(6, entry.strikes)
-      .bind(7, entry.actions)
-      .bind(8, entry.player)
-      .bind(9, entry.log_digest)
-      .bind(10, entry.log)
-      .bind(11, entry.setup);
-  const int result = insert.step();
-  if (result == SQLITE_DONE) return Added::New;
-  if (result == SQLITE_CONSTRAINT && sqlite3_extended_errcode(db_->handle) == SQLITE_CONSTRAINT_UNIQUE)
-    return Added::Duplicate;
-  db_->fail("storing a run");
+  const auto fail_all = [&](const std::string& why) {
+    for (Pending* p : batch) p->error = why;
+  };
+  try {
+    db_->exec("BEGIN IMMEDIATE");
+    for (Pending* p : batch) {
+      const RunEntry& entry = *p->entry;
+      Statement insert(db_->handle,
+                       "INSERT INTO bomb_runs (rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, "
+                       "player, log_digest, log, setup) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      insert.bind(1, entry.rule_seed)
+          .bind(2, entry.fingerprint)
+          .bind(3, static_cast<std::int64_t>(entry.bomb_seed))
+          .bind(4, entry.modules)
+          .bind(5, entry.time_ms)
+          .bind(6, entry.strikes)
+          .bind(7, entry.actions)
+          .bind(8, entry.player)
+          .bind(9, entry.log_digest)
+          .bind(10, entry.log)
+          .bind(11, entry.setup);
+      // A failed insert undoes only itself (SQLite's ABORT): the rest of the batch goes on.
+      const int result = insert.step();
+      if (result == SQLITE_DONE) {
+        p->added = Added::New;
+      } else if (result == SQLITE_CONSTRAINT && sqlite3_extended_errcode(db_->handle) == SQLITE_CONSTRAINT_UNIQUE) {
+        p->added = Added::Duplicate;
+      } else {
+        p->error = fmt::format("leaderboard: storing a run: {}", sqlite3_errmsg(db_->handle));
+      }
+    }
+    db_->exec("COMMIT");
+  } catch (const Failure& e) {
+    sqlite3_exec(db_->handle, "ROLLBACK", nullptr, nullptr, nullptr);
+    fail_all(e.what());
+  }
+  for (Pending* p : batch) p->done = true;
 }
 
 std::vector<RunEntry> Leaderboard::top(int rule_seed, const std::string& setup, int limit) const {

@@ -7,9 +7,11 @@
 //   Leaderboard board("runs.sqlite");             // creates the file and its table if needed
 //   board.add(entry);                              // Added::New, or Added::Duplicate for a log seen before
 //   board.top(7, setup, 20);                       // manual 7's best of a setup: fastest, then fewest strikes
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -39,7 +41,9 @@ class Leaderboard {
   Leaderboard& operator=(const Leaderboard&) = delete;
 
   enum class Added { New, Duplicate };
-  // One transaction; thread-safe (one connection, serialised). `entry.id` is ignored.
+  // Returns once the run is committed (or refused as a duplicate); thread-safe. Concurrent adds
+  // share one transaction and one flush to disk (group commit). `entry.id` is ignored. Failure
+  // when the database cannot store it.
   Added add(const RunEntry& entry);
   // A rule seed's runs of one setup, fastest first, then fewest strikes, then earliest.
   std::vector<RunEntry> top(int rule_seed, const std::string& setup, int limit) const;
@@ -50,7 +54,14 @@ class Leaderboard {
 
  private:
   struct Db;
+  struct Pending;
+  void commit(const std::vector<Pending*>& batch);
+
   std::unique_ptr<Db> db_;
+  std::mutex queue_mutex_;
+  std::condition_variable queue_ready_;
+  std::vector<Pending*> queue_;  // runs waiting for the next commit
+  bool committing_ = false;
 };
 
 }  // namespace proven::serve
