@@ -57,8 +57,7 @@ int main(int argc, char** argv) {
     j["player"] = fmt::format("client {}", b % clients);
     bodies.push_back(j.dump());
   }
-  const double prepare_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - prepare_start).count();
+  const double prepare_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - prepare_start).count();
 
   serve::ServeOptions options;
   options.port = 0;

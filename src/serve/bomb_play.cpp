@@ -26,14 +26,6 @@ int whole_number(const std::string& name, const std::string& text, int lo, int h
   return value;
 }
 
-// A JSON value inside <script type="application/json">: "</" could end the element early.
-std::string script_json(const nlohmann::json& value) {
-  std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
-    text.replace(at, 2, "<\\/");
-  return text;
-}
-
 }  // namespace
 
 bomb::BombSetup setup_from_query(const std::multimap<std::string, std::string>& params) {

@@ -16,9 +16,6 @@ std::string page_layout(const std::string& title, const std::string& body_attrib
       xml_escape(title), body_attributes, main);
 }
 
-namespace {
-
-// A JSON value inside <script type="application/json">: "</" could end the element early.
 std::string script_json(const nlohmann::json& value) {
   // Invalid UTF-8 echoed from a URL (a move's words) is replaced, not thrown over.
   std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -26,6 +23,8 @@ std::string script_json(const nlohmann::json& value) {
     text.replace(at, 2, "<\\/");
   return text;
 }
+
+namespace {
 
 const char* display_name(const std::string& game) {
   if (game == "prism") return "PRISM";

@@ -22,6 +22,10 @@ struct PlaySource {
   nlohmann::json facts = nlohmann::json::object();  // item_facts
 };
 
+// A JSON value for inside <script type="application/json"> ("</" escaped, so it cannot end the
+// element early; invalid UTF-8 replaced).
+std::string script_json(const nlohmann::json& value);
+
 // Every page's frame: the header with the games, the style, `main` inside.
 std::string page_layout(const std::string& title, const std::string& body_attributes, const std::string& main);
 

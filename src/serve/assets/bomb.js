@@ -149,7 +149,9 @@
   window.addEventListener("keyup", (e) => {
     if ((e.key === " " || e.key === "Enter") && pressing) pressEnd();
   });
-  function pressable(node, module, kind, words) {
+  function pressable(node, m, kind, words) {
+    const module = m.module;
+    node.disabled = !m.actions.some((a) => a.possible); // the bomb ended
     node.setAttribute("data-press", kind);
     node.setAttribute("aria-label", words);
     node.addEventListener("pointerdown", (e) => {
@@ -206,7 +208,7 @@
     const s = m.state;
     const button = el("button", { class: `big-button ${s.held ? "held" : ""}`, style: `background:${COLOURS[s.colour]}`,
       "data-colour": s.colour }, s.label);
-    pressable(button, m.module, "button", "press the button");
+    pressable(button, m, "button", "press the button");
     return el("div", { class: "big" }, button,
       el("span", { class: "strip", style: s.strip ? `background:${COLOURS[s.strip]}` : "", title: s.strip ? `strip ${s.strip}` : "strip dark" }));
   }
@@ -344,7 +346,7 @@
 
   function leverFace(m) {
     const lever = el("button", { class: `lever ${m.state.held ? "held" : ""}` }, m.state.held ? "draining…" : "hold to drain");
-    pressable(lever, m.module, "lever", "hold the lever");
+    pressable(lever, m, "lever", "hold the lever");
     return el("div", { class: "discharge" },
       el("div", { class: "meter" }, el("div", { class: "fill", "data-module": m.module })), lever);
   }
