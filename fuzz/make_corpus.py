@@ -12,6 +12,7 @@ format changes, and commit what it writes.
 import json
 import pathlib
 import subprocess
+import tempfile
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -102,6 +103,20 @@ def main():
     write("corpus", "bomb_document", "seed-1.json", bomb)
     write("corpus", "demo_document", "sheet.json", canonical(demo))
     write("corpus", "whodunnit_document", "case.json", canonical(case))
+    # Run logs (bomb_runlog): autoplayed runs of manual 7, a standard bomb and one with options.
+    for name, options in (("standard", []), ("options", ["--modules", "4", "--needy", "1", "--time", "2:00",
+                                                         "--strikes", "1"])):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = pathlib.Path(tmp) / "log.json"
+            subprocess.run([proven, "bomb", "autoplay", "--seed", "7", "--bomb-seed", "3", *options, "--log", str(path)],
+                           check=True, capture_output=True)
+            write("corpus", "bomb_runlog", name + ".json", path.read_text())
+    standard = json.loads((FUZZ / "corpus/bomb_runlog/standard.json").read_text())
+    backwards = json.loads(json.dumps(standard))
+    backwards["actions"][3]["at_ms"] = 0
+    write("corpus", "bomb_runlog", "backwards.json", canonical(backwards))
+    write("corpus", "bomb_runlog", "claims-faster.json", canonical(dict(standard, ended_at_ms=1000)))
+    write("corpus", "bomb_runlog", "needy-4.json", canonical(dict(standard, needy=4)))
     walk = b"\x00" + b"".join(b"#" + bytes([k]) + b"\n" for k in range(1, 40))
     moves = {
         "prism_moves": "tap A1\ntap B2\nundo\ntap C3\nrestart\nmoves\n",

@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
 done
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(demo_document demo_moves prism_document prism_moves tilt_document tilt_moves
-    whodunnit_document whodunnit_moves bomb_document bomb_moves serve_request)
+    whodunnit_document whodunnit_moves bomb_document bomb_moves bomb_runlog serve_request)
 fi
 
 launcher=()
