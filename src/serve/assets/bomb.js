@@ -268,6 +268,16 @@
     svg.append(el("svg:polygon", { points: `${gx},${gy - 9} ${gx + 9},${gy + 7} ${gx - 9},${gy + 7}`, class: "goal" }));
     const [lx, ly] = at(m.state.light);
     svg.append(el("svg:rect", { x: lx - 6, y: ly - 6, width: 12, height: 12, class: "light" }));
+    // With the maze focused (click it or Tab to it), the arrow keys move too.
+    const keys = { ArrowUp: "move up", ArrowRight: "move right", ArrowDown: "move down", ArrowLeft: "move left" };
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("data-focus", "maze");
+    svg.addEventListener("keydown", (e) => {
+      if (!keys[e.key]) return;
+      e.preventDefault();
+      act(m.module, keys[e.key]);
+    });
+    svg.addEventListener("click", () => svg.focus());
     return el("div", { class: "labyrinth" }, svg,
       el("div", { class: "arrows" },
         actButton(m, "move up", "▲", { class: "up" }), actButton(m, "move left", "◀", { class: "left" }),
@@ -384,8 +394,27 @@
     ];
   }
 
+  // Which control has the keyboard focus, as a key that survives a redraw.
+  function focusKey() {
+    const node = document.activeElement;
+    const section = node && node.closest ? node.closest(".module") : null;
+    if (!section) return null;
+    const what = node.getAttribute("data-words") || node.getAttribute("data-press") || node.getAttribute("data-focus");
+    return what ? { section: section.id, what } : null;
+  }
+
+  let drawn = ""; // the modules as last drawn: an answer that changes none of them redraws none
   function render() {
     $("casing").replaceChildren(...casing());
+    const modulesText = JSON.stringify(view.modules.map((m) => [m.state, m.solved, m.actions]));
+    if (modulesText !== drawn) drawModules();
+    drawn = modulesText;
+    if (view.end !== "ticking") finish();
+    tick();
+  }
+
+  function drawModules() {
+    const focused = focusKey();
     const modules = view.modules.map((m) => {
       const face = m.solved ? el("p", { class: "solved-text" }, "solved") : (FACES[m.id] || plainFace)(m);
       return el("section", { class: `module ${m.kind} ${m.solved ? "solved" : ""}`, id: `module-${m.module}`, "data-id": m.id },
@@ -393,8 +422,11 @@
         face);
     });
     $("modules").replaceChildren(...modules);
-    if (view.end !== "ticking") finish();
-    tick();
+    if (focused) {
+      const again = [...document.querySelectorAll(`#${focused.section} [data-words], #${focused.section} [data-press], #${focused.section} [data-focus]`)]
+        .find((n) => [n.getAttribute("data-words"), n.getAttribute("data-press"), n.getAttribute("data-focus")].includes(focused.what));
+      if (again) again.focus();
+    }
   }
 
   // Between answers, the clock, the countdowns, the meter and the flashing lights run on here.
