@@ -14,6 +14,7 @@
 #include "core/batch.hpp"
 #include "core/command.hpp"
 #include "core/errors.hpp"
+#include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/progress.hpp"
 #include "core/seeds.hpp"
@@ -104,6 +105,18 @@ void run_replay(const std::string& path) {
              log.strikes, replay.actions);
 }
 
+// One seed's result as the sweep's digest reads it: every module's tries, rejections by reason
+// and proof, and the failure if any. Two sweeps agree on a seed exactly when these bytes do.
+std::string seed_result_text(std::uint64_t seed, const SeedCheck& check) {
+  std::string text = fmt::format("seed {}\n", seed);
+  for (const ModuleReport& r : check.reports) {
+    text += fmt::format("{} {} {} {} {}\n", r.info.id, r.tries, r.proof.method_text(), r.proof.passed, r.proof.cases);
+    for (const auto& row : r.tally.rows())
+      if (row.rejected > 0) text += fmt::format("  {} {}\n", row.rejected, row.reason);
+  }
+  return text + "failure " + check.failure + "\n";
+}
+
 void run_check(const std::string& seeds_text, unsigned jobs) {
   const SeedList seeds = parse_seed_list(
       seeds_text, {.min = static_cast<std::uint64_t>(kMinRuleSeed), .max = static_cast<std::uint64_t>(kMaxRuleSeed)});
@@ -119,12 +132,16 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
   std::vector<std::uint64_t> max_tries(Catalog::size, 0);
   std::vector<std::string> methods(Catalog::size);
   bool has_seed_one = false;
+  Digest digest;  // over every seed's result in seed order: the same for any --jobs
   for (std::uint64_t first = 0; first < count; first += kBlock) {
     const auto block = static_cast<std::size_t>(std::min(kBlock, count - first));
     const auto results =
         run_batch<SeedCheck>(block, [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
                              {.jobs = jobs, .progress = &progress});
-    for (std::size_t i = 0; i < block; ++i) has_seed_one = has_seed_one || seeds.at(first + i) == 1;
+    for (std::size_t i = 0; i < block; ++i) {
+      has_seed_one = has_seed_one || seeds.at(first + i) == 1;
+      digest.add(digest_hex(seed_result_text(seeds.at(first + i), results[i])));
+    }
     for (const auto& r : results) {
       if (!r.failure.empty()) failures.push_back(r.failure);
       for (std::size_t m = 0; m < r.reports.size(); ++m) {
@@ -137,7 +154,9 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  fmt::print("seeds {}: {} rule books rebuilt and audited in {:.2f} s\n", seeds.text(), count, seconds);
+  // Timings go to stderr: standard output is the same bytes for the same range, whatever --jobs.
+  fmt::print(stderr, "bomb check: {:.2f} s\n", seconds);
+  fmt::print("seeds {}: {} rule books rebuilt and audited\n", seeds.text(), count);
   if (has_seed_one)
     fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
   for (std::size_t m = 0; m < Catalog::size; ++m) {
@@ -148,6 +167,8 @@ void run_check(const std::string& seeds_text, unsigned jobs) {
     for (const auto& row : t.rows())
       if (row.rejected > 0) fmt::print("  rejected {:>6}  {}\n", row.rejected, row.reason);
   }
+  fmt::print("digest {}\n", digest.hex());
+  std::fflush(stdout);
   if (!failures.empty()) {
     std::string message = fmt::format("{} seed(s) failed", failures.size());
     for (const auto& f : failures) message += "\n  " + f.substr(0, f.find('\n'));

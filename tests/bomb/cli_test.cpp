@@ -203,14 +203,21 @@ TEST_F(BombCli, CheckTakesTheOneSeedGrammar) {
 }
 
 TEST_F(BombCli, CheckRebuildsAndAuditsARange) {
-  const auto r = run_proven("bomb check --seeds 2..6 --jobs 2");
+  const auto r = run_proven("bomb check --seeds 2..6 --jobs 2", false);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("seeds 2..6: 5 rule books rebuilt and audited"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Wires, exhaustive (2460 cases):"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Blinker, sampled:"), std::string::npos) << r.out;
-  // The same range gives the same report on one thread (timings aside).
-  const auto one = run_proven("bomb check --seeds 2..6 --jobs 1");
-  EXPECT_EQ(one.out.substr(one.out.find('\n')), r.out.substr(r.out.find('\n')));
+  // The same range gives the same report, byte for byte, on one thread: timings go to stderr,
+  // and the last line is a digest over every seed's result.
+  const auto one = run_proven("bomb check --seeds 2..6 --jobs 1", false);
+  EXPECT_EQ(one.out, r.out);
+  const auto digest_at = r.out.rfind("digest ");
+  ASSERT_NE(digest_at, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.size() - digest_at, std::string("digest ").size() + 16 + 1) << "the digest is the last line";
+  // Another range, another digest.
+  const auto other = run_proven("bomb check --seeds 2..5 --jobs 2", false);
+  EXPECT_NE(other.out.substr(other.out.rfind("digest ")), r.out.substr(digest_at));
 }
 
 }  // namespace

@@ -11,12 +11,13 @@ namespace proven::testing {
 
 struct Run {
   int code;
-  std::string out;  // stdout and stderr, merged
+  std::string out;  // stdout and stderr, merged (or stdout alone)
 };
 
-// `args` go to a shell after the executable's path, so they may quote and redirect.
-inline Run run_proven(const std::string& args) {
-  const std::string command = std::string(PROVEN_EXE) + " " + args + " 2>&1";
+// `args` go to a shell after the executable's path, so they may quote and redirect. Without
+// `with_stderr`, stderr is dropped and `out` is standard output alone.
+inline Run run_proven(const std::string& args, bool with_stderr = true) {
+  const std::string command = std::string(PROVEN_EXE) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   std::FILE* pipe = ::popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
   std::string out;
