@@ -17,6 +17,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/progress.hpp"
+#include "core/range.hpp"
 #include "core/seeds.hpp"
 
 namespace proven::bomb {
@@ -117,45 +118,85 @@ std::string seed_result_text(std::uint64_t seed, const SeedCheck& check) {
   return text + "failure " + check.failure + "\n";
 }
 
-void run_check(const std::string& seeds_text, unsigned jobs) {
+// A chunk of a sweep, as JSON (core/range.hpp): what the totals need of its seeds, in seed order.
+nlohmann::json check_chunk(const SeedList& seeds, std::uint64_t first, std::uint64_t n, unsigned jobs,
+                           Progress& progress) {
+  const auto results = run_batch<SeedCheck>(
+      static_cast<std::size_t>(n), [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
+      {.jobs = jobs, .progress = &progress});
+  nlohmann::json chunk = {{"digests", nlohmann::json::array()},
+                          {"failures", nlohmann::json::array()},
+                          {"seed_one", false},
+                          {"modules", nlohmann::json::array()}};
+  std::vector<Tally> tallies(Catalog::size);
+  std::vector<std::uint64_t> max_tries(Catalog::size, 0);
+  std::vector<std::string> methods(Catalog::size);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const SeedCheck& r = results[i];
+    chunk["digests"].push_back(digest_hex(seed_result_text(seeds.at(first + i), r)));
+    if (seeds.at(first + i) == 1) chunk["seed_one"] = true;
+    if (!r.failure.empty()) chunk["failures"].push_back(r.failure);
+    for (std::size_t m = 0; m < r.reports.size(); ++m) {
+      tallies[m].merge(r.reports[m].tally);
+      max_tries[m] = std::max(max_tries[m], r.reports[m].tries);
+      methods[m] = r.reports[m].proof.method == ProofMethod::Sampled ? "sampled" : r.reports[m].proof.method_text();
+    }
+  }
+  for (std::size_t m = 0; m < Catalog::size; ++m)
+    chunk["modules"].push_back({{"tally", tallies[m].to_json()}, {"max_tries", max_tries[m]}, {"method", methods[m]}});
+  return chunk;
+}
+
+struct CheckArgs {
+  std::string seeds;
+  unsigned jobs = 0;
+  std::string checkpoint;  // append finished chunks here
+  std::string resume;      // continue the run this checkpoint records
+  std::uint64_t chunk = 4096;
+};
+
+void run_check(const CheckArgs& args) {
   const SeedList seeds = parse_seed_list(
-      seeds_text, {.min = static_cast<std::uint64_t>(kMinRuleSeed), .max = static_cast<std::uint64_t>(kMaxRuleSeed)});
+      args.seeds, {.min = static_cast<std::uint64_t>(kMinRuleSeed), .max = static_cast<std::uint64_t>(kMaxRuleSeed)});
+  if (!args.checkpoint.empty() && !args.resume.empty())
+    throw UserError("--resume FILE goes on writing FILE: give --checkpoint or --resume, not both");
   const std::uint64_t count = seeds.count();
   Progress progress("seeds", count);
   const auto start = std::chrono::steady_clock::now();
 
-  // Seeds run a block at a time and each block is folded into the totals before the next, so a
-  // sweep of all 999,999 seeds holds one block of reports in memory, not a million.
-  constexpr std::uint64_t kBlock = 4096;
+  // The range runs a chunk at a time (each in parallel over --jobs) and each chunk is folded into
+  // the totals before the next, so a sweep of all 999,999 seeds holds one chunk of reports in
+  // memory, not a million.
   std::vector<std::string> failures;
   std::vector<Tally> tallies(Catalog::size);
   std::vector<std::uint64_t> max_tries(Catalog::size, 0);
   std::vector<std::string> methods(Catalog::size);
   bool has_seed_one = false;
-  Digest digest;  // over every seed's result in seed order: the same for any --jobs
-  for (std::uint64_t first = 0; first < count; first += kBlock) {
-    const auto block = static_cast<std::size_t>(std::min(kBlock, count - first));
-    const auto results =
-        run_batch<SeedCheck>(block, [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
-                             {.jobs = jobs, .progress = &progress});
-    for (std::size_t i = 0; i < block; ++i) {
-      has_seed_one = has_seed_one || seeds.at(first + i) == 1;
-      digest.add(digest_hex(seed_result_text(seeds.at(first + i), results[i])));
+  Digest digest;  // over every seed's result in seed order: the same for any --jobs or chunk size
+  const auto fold = [&](const nlohmann::json& chunk) {
+    for (const auto& d : chunk.at("digests")) digest.add(d.get<std::string>());
+    for (const auto& f : chunk.at("failures")) failures.push_back(f.get<std::string>());
+    has_seed_one = has_seed_one || chunk.at("seed_one").get<bool>();
+    for (std::size_t m = 0; m < Catalog::size; ++m) {
+      const auto& module = chunk.at("modules").at(m);
+      tallies[m].merge(Tally::from_json(module.at("tally"), "checkpoint"));
+      max_tries[m] = std::max(max_tries[m], module.at("max_tries").get<std::uint64_t>());
+      if (!module.at("method").get<std::string>().empty()) methods[m] = module.at("method").get<std::string>();
     }
-    for (const auto& r : results) {
-      if (!r.failure.empty()) failures.push_back(r.failure);
-      for (std::size_t m = 0; m < r.reports.size(); ++m) {
-        tallies[m].merge(r.reports[m].tally);
-        max_tries[m] = std::max(max_tries[m], r.reports[m].tries);
-        methods[m] = r.reports[m].proof.method == ProofMethod::Sampled ? "sampled" : r.reports[m].proof.method_text();
-      }
-    }
-  }
+  };
+  const RangeRun run{.name = "bomb check", .range = seeds.text(), .count = count, .chunk = args.chunk};
+  const bool resuming = !args.resume.empty();
+  const std::uint64_t resumed = run_range(
+      run, [&](std::uint64_t first, std::uint64_t n) { return check_chunk(seeds, first, n, args.jobs, progress); },
+      fold, {.checkpoint = resuming ? args.resume : args.checkpoint, .resume = resuming});
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   // Timings go to stderr: standard output is the same bytes for the same range, whatever --jobs.
-  fmt::print(stderr, "bomb check: {:.2f} s\n", seconds);
+  fmt::print(stderr, "bomb check: {:.2f} s{}\n", seconds,
+             resuming
+                 ? fmt::format(" ({} chunk(s) of {} seeds read from {})", resumed, args.chunk, one_line(args.resume))
+                 : std::string());
   fmt::print("seeds {}: {} rule books rebuilt and audited\n", seeds.text(), count);
   if (has_seed_one)
     fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
@@ -214,15 +255,18 @@ void add_commands(CLI::App& group) {
   replay->add_option("LOG", *replay_path, "the run log (JSON: docs/bomb.md, \"Run logs\")")->required();
   replay->callback([replay_path] { run_replay(*replay_path); });
 
-  struct CheckArgs {
-    std::string seeds;
-    unsigned jobs = 0;
-  };
   auto check_args = std::make_shared<CheckArgs>();
   CLI::App* check = group.add_subcommand("check", "rebuild and audit the rule books of some rule seeds");
   check->add_option("--seeds", check_args->seeds, "A, A..B or a comma list of those (1..999999)")->required();
   add_jobs_option(*check, check_args->jobs);
-  check->callback([check_args] { run_check(check_args->seeds, check_args->jobs); });
+  check->add_option("--checkpoint", check_args->checkpoint,
+                    "record each finished chunk of seeds in this file, for --resume after an interruption");
+  check->add_option("--resume", check_args->resume,
+                    "continue the run recorded in this checkpoint: only its unfinished chunks are run");
+  check->add_option("--chunk", check_args->chunk, "seeds per chunk (the unit of checkpoints)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000}));
+  check->callback([check_args] { run_check(*check_args); });
 }
 
 }  // namespace proven::bomb

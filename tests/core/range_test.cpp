@@ -1,0 +1,109 @@
+// Seed-range runs (core/range.hpp): chunks folded in order, checkpoints written as chunks finish,
+// and a resumed run that does only the chunks its checkpoint lacks and ends as an uninterrupted
+// run does, even when a kill cut the checkpoint's last line short.
+#include "core/range.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "core/errors.hpp"
+#include "core/io.hpp"
+
+namespace proven {
+namespace {
+
+std::string scratch(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("proven-range-" + std::to_string(::getpid()) + "-" + name))
+      .string();
+}
+
+// A toy job: a chunk's result is the sum of its seeds' squares; the fold lists them in order.
+struct Toy {
+  std::vector<std::uint64_t> ran;  // first index of each chunk actually run
+  std::vector<std::uint64_t> folded;
+  ChunkJob job() {
+    return [this](std::uint64_t first, std::uint64_t n) {
+      ran.push_back(first);
+      std::uint64_t sum = 0;
+      for (std::uint64_t i = first; i < first + n; ++i) sum += i * i;
+      return nlohmann::json{{"sum", sum}};
+    };
+  }
+  ChunkFold fold() {
+    return [this](const nlohmann::json& r) { folded.push_back(r.at("sum").get<std::uint64_t>()); };
+  }
+};
+
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(Range, ChunksAreFoldedInOrderAndCheckpointed) {
+  const std::string file = scratch("a.ckpt");
+  Toy toy;
+  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 4};
+  EXPECT_EQ(run_range(run, toy.job(), toy.fold(), {.checkpoint = file}), 0u);
+  EXPECT_EQ(toy.ran, (std::vector<std::uint64_t>{0, 4, 8}));
+  EXPECT_EQ(toy.folded, (std::vector<std::uint64_t>{0 + 1 + 4 + 9, 16 + 25 + 36 + 49, 64 + 81}));
+  const auto lines = lines_of(file);
+  ASSERT_EQ(lines.size(), 4u);  // the header, then one line per chunk
+  EXPECT_EQ(nlohmann::json::parse(lines[0]).at("format"), std::string(kCheckpointFormat));
+  EXPECT_EQ(nlohmann::json::parse(lines[3]).at("count"), 2);
+  std::filesystem::remove(file);
+}
+
+TEST(Range, AResumedRunDoesOnlyWhatItsCheckpointLacksAndEndsTheSame) {
+  const std::string file = scratch("b.ckpt");
+  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 3};
+  Toy whole;
+  run_range(run, whole.job(), whole.fold(), {.checkpoint = file});
+  auto lines = lines_of(file);
+  ASSERT_EQ(lines.size(), 5u);
+  // A kill after chunk 1, in the middle of writing chunk 2's line.
+  write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[3].substr(0, 9));
+  Toy resumed;
+  EXPECT_EQ(run_range(run, resumed.job(), resumed.fold(), {.checkpoint = file, .resume = true}), 2u);
+  EXPECT_EQ(resumed.ran, (std::vector<std::uint64_t>{6, 9}));
+  EXPECT_EQ(resumed.folded, whole.folded);
+  EXPECT_EQ(lines_of(file), lines) << "the checkpoint ends as the uninterrupted run's";
+  // Resuming a finished run runs nothing.
+  Toy again;
+  EXPECT_EQ(run_range(run, again.job(), again.fold(), {.checkpoint = file, .resume = true}), 4u);
+  EXPECT_TRUE(again.ran.empty());
+  EXPECT_EQ(again.folded, whole.folded);
+  std::filesystem::remove(file);
+}
+
+TEST(Range, ACheckpointOfAnotherRunOrDamagedInsideIsRefused) {
+  const std::string file = scratch("c.ckpt");
+  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 3};
+  Toy toy;
+  run_range(run, toy.job(), toy.fold(), {.checkpoint = file});
+  const auto lines = lines_of(file);
+  for (const RangeRun& other : {RangeRun{.name = "toy", .range = "1..11", .count = 11, .chunk = 3},
+                                RangeRun{.name = "toy", .range = "1..10", .count = 10, .chunk = 4},
+                                RangeRun{.name = "other", .range = "1..10", .count = 10, .chunk = 3}}) {
+    Toy t;
+    EXPECT_THROW(run_range(other, t.job(), t.fold(), {.checkpoint = file, .resume = true}), UserError);
+    EXPECT_TRUE(t.ran.empty());
+  }
+  write_file_atomic(file, lines[0] + "\n" + lines[1] + "\nnot json\n" + lines[3] + "\n");
+  Toy damaged;
+  EXPECT_THROW(run_range(run, damaged.job(), damaged.fold(), {.checkpoint = file, .resume = true}), UserError);
+  std::filesystem::remove(file);
+  Toy missing;
+  EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = file, .resume = true}), UserError);
+  EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = "/no/such/dir/x.ckpt"}), UserError);
+}
+
+}  // namespace
+}  // namespace proven
