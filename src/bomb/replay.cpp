@@ -20,8 +20,8 @@ struct Ending {
   std::int64_t at_ms = 0;
 };
 
-Ending act_and_judge(BombRun& run, std::size_t slot, Action action) {
-  run.act(slot, action);
+Ending act_and_judge(BombRun& run, std::size_t slot, Action action, Outcome& outcome) {
+  outcome = run.act(slot, action);
   if (run.end() == BombRun::End::Strikes) return {run.end(), run.now()};
   run.advance_to(run.now() + kActionMs);
   return {run.end(), run.now()};
@@ -151,9 +151,9 @@ std::string play_actions(BombRun& run, const RunLog& log, std::size_t& played, E
     const auto action = parse_words(any, a.action);
     if (!action) return fmt::format("{}: {} has no such action", which, info_of(any).name);
     if (!run.possible(slot, *action)) return fmt::format("{}: not possible on the module then", which);
-    const int strikes_before = run.strikes();
-    ending = act_and_judge(run, slot, *action);
-    last = run.solved(slot) ? Outcome::Solved : run.strikes() > strikes_before ? Outcome::Strike : Outcome::Ok;
+    Outcome outcome = Outcome::Ok;  // the module's own verdict (a needy strike in the same 250 ms is not it)
+    ending = act_and_judge(run, slot, *action, outcome);
+    last = outcome;
     ++played;
   }
   return {};

@@ -79,6 +79,41 @@ TEST(BombReplay, LogsOfBombOptionsReplayWithThem) {
   EXPECT_THROW(run_log_from_json(impossible), UserError);
 }
 
+// The run so far (the Defuser's page): at any moment between two actions it is what the replay
+// went through; a wrong action's strike is the action's own verdict.
+TEST(BombReplay, TheRunSoFarFollowsTheLogToTheMomentAsked) {
+  const Played p = played(7, 3);
+  const RunLogAction& first = p.log.actions.front();
+  RunLog head = p.log;
+  head.actions.resize(1);
+  const RunSoFar after_first = replay_so_far(p.book, head, first.at_ms + 100);
+  ASSERT_TRUE(after_first.refusal.empty()) << after_first.refusal;
+  EXPECT_EQ(after_first.actions, 1u);
+  EXPECT_EQ(after_first.run->now(), first.at_ms + kActionMs);  // an action takes 250 ms; 100 ms is inside it
+  EXPECT_EQ(after_first.end, BombRun::End::None);
+  // The same first move swapped for one that strikes (as the engine judges it on a fresh deal).
+  const AnySlot& slot = p.bomb.modules[first.module - 1];
+  for (const Action a : all_actions(slot)) {
+    BombRun fresh(p.book, p.bomb);
+    fresh.run_until(first.at_ms);
+    if (!fresh.possible(first.module - 1, a) || fresh.act(first.module - 1, a) != Outcome::Strike) continue;
+    head.actions[0].action = words(slot, a);
+    break;
+  }
+  ASSERT_NE(head.actions[0].action, first.action);
+  const RunSoFar wrong = replay_so_far(p.book, head, 5000);
+  ASSERT_TRUE(wrong.refusal.empty()) << wrong.refusal;
+  EXPECT_EQ(wrong.last, Outcome::Strike);
+  EXPECT_EQ(wrong.run->strikes(), 1);
+  EXPECT_EQ(wrong.run->now(), 5000);
+  // Another manual's log is refused before anything is dealt.
+  RunLog other = p.log;
+  other.rule_seed = 8;
+  const RunSoFar refused = replay_so_far(p.book, other, 0);
+  EXPECT_FALSE(refused.refusal.empty());
+  EXPECT_FALSE(refused.run.has_value());
+}
+
 // The refusal says what was wrong; `expect` is a piece of it.
 void expect_refused(const RuleBook& book, const RunLog& log, std::string_view expect) {
   const Replay replay = replay_run(book, log);
