@@ -227,7 +227,7 @@ TEST_F(BombCli, CheckRebuildsAndAuditsARange) {
 // A sweep recorded chunk by chunk (--checkpoint) and cut short (its file truncated as a kill
 // would leave it) is finished by --resume: only the chunks it lacks are run, and the report is
 // the uninterrupted run's, byte for byte. Chunk size changes nothing in the report.
-std::string slurp(const std::string& path) {
+std::string checkpoint_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -237,7 +237,7 @@ TEST_F(BombCli, CheckResumesFromItsCheckpoint) {
   const auto whole = run_proven("bomb check --seeds 2..30 --chunk 5 --checkpoint " + file, false);
   ASSERT_EQ(whole.code, 0) << whole.out;
   EXPECT_EQ(run_proven("bomb check --seeds 2..30 --chunk 29", false).out, whole.out);
-  const std::string text = slurp(file);
+  const std::string text = checkpoint_text(file);
   std::size_t at = 0;
   for (int line = 0; line < 3; ++line) at = text.find('\n', at) + 1;                   // the header and two chunks
   std::ofstream(file, std::ios::binary | std::ios::trunc) << text.substr(0, at + 20);  // and a third cut short
@@ -245,7 +245,7 @@ TEST_F(BombCli, CheckResumesFromItsCheckpoint) {
   EXPECT_EQ(resumed.code, 0) << resumed.out;
   EXPECT_NE(resumed.out.find("(2 chunk(s) of 5 seeds read from"), std::string::npos) << resumed.out;
   EXPECT_EQ(run_proven("bomb check --seeds 2..30 --chunk 5 --resume " + file, false).out, whole.out);
-  EXPECT_EQ(slurp(file), text) << "the checkpoint ends as the uninterrupted run's";
+  EXPECT_EQ(checkpoint_text(file), text) << "the checkpoint ends as the uninterrupted run's";
   const auto other = run_proven("bomb check --seeds 2..31 --chunk 5 --resume " + file);
   EXPECT_EQ(other.code, 2) << other.out;
   EXPECT_NE(other.out.find("a checkpoint of another run"), std::string::npos) << other.out;
