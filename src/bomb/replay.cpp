@@ -68,7 +68,6 @@ RunLog run_log_from_json(const nlohmann::json& j, bool claim) {
   const std::string where = "run log";
   if (text(field(j, "format", where), at(where, "format")) != kRunLogFormat)
     fail(at(where, "format"), fmt::format("expected \"{}\"", kRunLogFormat));
-  constexpr std::int64_t kLongestRunMs = 24LL * 3600 * 1000;  // far beyond any timer
   RunLog log;
   log.rule_seed = integer(field(j, "rule_seed", where), kMinRuleSeed, kMaxRuleSeed, at(where, "rule_seed"));
   log.fingerprint = text(field(j, "fingerprint", where), at(where, "fingerprint"));

@@ -25,7 +25,8 @@
 namespace proven::bomb {
 
 inline constexpr std::string_view kRunLogFormat = "proven-bomb-run/1";
-inline constexpr std::size_t kMaxRunLogActions = 100'000;  // a 14-module bomb takes ~100
+inline constexpr std::size_t kMaxRunLogActions = 100'000;          // a 14-module bomb takes ~100
+inline constexpr std::int64_t kLongestRunMs = 24LL * 3600 * 1000;  // any moment a log names: far beyond any timer
 
 struct RunLogAction {
   std::int64_t at_ms = 0;  // since the bomb started (real time, not the bomb clock)

@@ -15,8 +15,6 @@
 namespace proven::serve {
 namespace {
 
-constexpr std::int64_t kLongestRunMs = 24LL * 3600 * 1000;
-
 int whole_number(const std::string& name, const std::string& text, int lo, int hi) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -104,7 +102,7 @@ std::string bomb_play_page(const bomb::RuleBook& book, std::uint64_t bomb_seed, 
 nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& body) {
   const bomb::RunLog log = bomb::run_log_from_json(body, false);
   const std::int64_t now_ms =
-      json_read::integer64(json_read::field(body, "now_ms", "run log"), 0, kLongestRunMs, "run log.now_ms");
+      json_read::integer64(json_read::field(body, "now_ms", "run log"), 0, bomb::kLongestRunMs, "run log.now_ms");
   const bomb::RunSoFar so_far = bomb::replay_so_far(book, log, now_ms);
   if (!so_far.refusal.empty()) throw HttpError(422, "refused: " + so_far.refusal);
   return bomb::live_view(so_far);
