@@ -6,8 +6,8 @@
   each made on the page when the page's clock reaches it (later when the browser is slow). What
   depends on when it is done is done as the Expert would say from the manual's tables (rule book
   JSON): the big button let go on its strip's digit, the vent answered, the dial turned to its
-  lights' direction, the lever held once its meter passes 60% and let go when it is empty. The server verifies the run, the leaderboard
-  shows it; tampered logs are refused and store nothing.
+  lights' direction, the lever held once its meter passes 60% and let go when it is empty. The
+  server verifies the run, the leaderboard shows it; tampered logs are refused and store nothing.
 - An untouched bomb explodes from its needy module.
 - The setup form deals the bomb it names.
 Screenshots go to --out.
@@ -17,36 +17,21 @@ Screenshots go to --out.
 import argparse
 import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from browser_support import browser, check, failures, run, start_server
 
 RULE_SEED = 1
 NEEDY = {"pressure-vent", "dial-alignment", "discharge-lever"}
 TAP_MS = 400  # bomb.js: a shorter press of the big button is a tap
 ACTION_MS = 250  # every action takes a quarter of a second
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message, flush=True)
-
-
-def run(proven, *args):
-    return subprocess.run([proven, *args], check=True, capture_output=True, text=True).stdout
-
-
 def autoplay_log(proven, tmp, bomb, *setup):
     path = os.path.join(tmp, f"autoplay-{bomb}.json")
     run(proven, "bomb", "autoplay", "--seed", str(RULE_SEED), "--bomb-seed", str(bomb), *setup, "--log", path)
@@ -65,24 +50,6 @@ def pick_bomb(proven, tmp):
         if any(a["action"] == "hold" and ids[a["module"] - 1] == "big-button" for a in log["actions"]):
             return bomb, log, ids
     raise SystemExit("no bomb among 1..199 has the modules this test needs")
-
-
-def start_server(proven, runs_db):
-    server = subprocess.Popen([proven, "serve", "--port", "0", "--quiet", "--runs", runs_db], stdout=subprocess.PIPE,
-                              text=True)
-    for line in server.stdout:
-        found = re.search(r"(http://[0-9.:]+)/", line)
-        if found:
-            return server, found.group(1)
-    raise SystemExit("the server did not say where it listens")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1300,1400"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 class BombPage:
@@ -329,8 +296,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         bomb, log, ids = pick_bomb(args.proven, tmp)
         print(f"bomb {bomb}: {len(log['actions'])} actions over {log['ended_at_ms'] / 1000:.2f} s", flush=True)
-        server, base = start_server(args.proven, os.path.join(tmp, "runs.sqlite"))
-        driver = browser()
+        server, base = start_server(args.proven, "--runs", os.path.join(tmp, "runs.sqlite"))
+        driver = browser("1300,1400")
         try:
             page = BombPage(driver, base)
             claim = defuse_by_the_transcript(page, bomb, log, ids, Expert(args.proven), args.out)

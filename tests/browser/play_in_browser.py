@@ -10,47 +10,19 @@ shows its reason, a reload restores the position. Screenshots of every page go t
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_support import browser, check, failures, run, start_server
+
 KEYS = {"U": Keys.ARROW_UP, "D": Keys.ARROW_DOWN, "L": Keys.ARROW_LEFT, "R": Keys.ARROW_RIGHT}
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message, flush=True)
-
-
-def run(proven, *args):
-    return subprocess.run([proven, *args], check=True, capture_output=True, text=True).stdout
-
-
-def start_server(proven):
-    server = subprocess.Popen([proven, "serve", "--port", "0", "--quiet"], stdout=subprocess.PIPE, text=True)
-    for line in server.stdout:
-        found = re.search(r"(http://[0-9.:]+)/", line)
-        if found:
-            return server, found.group(1)
-    raise SystemExit("the server did not say where it listens")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 class Page:
