@@ -118,33 +118,58 @@ std::string seed_result_text(std::uint64_t seed, const SeedCheck& check) {
   return text + "failure " + check.failure + "\n";
 }
 
-// A chunk of a sweep, as JSON (core/range.hpp): what the totals need of its seeds, in seed order.
+// What a sweep reports, over any run of seeds: a chunk's (as JSON, core/range.hpp, so it can be
+// checkpointed) and the whole range's are the same totals, the whole folded from its chunks.
+struct SweepTotals {
+  std::vector<std::string> digests;  // a chunk's: one per seed, in seed order (add)
+  Digest digest;  // the range's: over every seed's digest in seed order, the same for any --jobs or chunk size (merge)
+  std::vector<std::string> failures;
+  bool has_seed_one = false;
+  std::vector<Tally> tallies = std::vector<Tally>(Catalog::size);
+  std::vector<std::uint64_t> max_tries = std::vector<std::uint64_t>(Catalog::size, 0);
+  std::vector<std::string> methods = std::vector<std::string>(Catalog::size);
+
+  void add(std::uint64_t seed, const SeedCheck& r) {
+    digests.push_back(digest_hex(seed_result_text(seed, r)));
+    has_seed_one = has_seed_one || seed == 1;
+    if (!r.failure.empty()) failures.push_back(r.failure);
+    for (std::size_t m = 0; m < r.reports.size(); ++m)
+      add_module(m, r.reports[m].tally, r.reports[m].tries,
+                 r.reports[m].proof.method == ProofMethod::Sampled ? "sampled" : r.reports[m].proof.method_text());
+  }
+  void add_module(std::size_t m, const Tally& tally, std::uint64_t tries, const std::string& method) {
+    tallies[m].merge(tally);
+    max_tries[m] = std::max(max_tries[m], tries);
+    if (!method.empty()) methods[m] = method;
+  }
+  nlohmann::json to_json() const {
+    nlohmann::json j = {
+        {"digests", digests}, {"failures", failures}, {"seed_one", has_seed_one}, {"modules", nlohmann::json::array()}};
+    for (std::size_t m = 0; m < Catalog::size; ++m)
+      j["modules"].push_back({{"tally", tallies[m].to_json()}, {"max_tries", max_tries[m]}, {"method", methods[m]}});
+    return j;
+  }
+  void merge(const nlohmann::json& chunk) {
+    for (const auto& d : chunk.at("digests")) digest.add(d.get<std::string>());
+    for (const auto& f : chunk.at("failures")) failures.push_back(f.get<std::string>());
+    has_seed_one = has_seed_one || chunk.at("seed_one").get<bool>();
+    for (std::size_t m = 0; m < Catalog::size; ++m) {
+      const auto& module = chunk.at("modules").at(m);
+      add_module(m, Tally::from_json(module.at("tally"), "checkpoint"), module.at("max_tries").get<std::uint64_t>(),
+                 module.at("method").get<std::string>());
+    }
+  }
+};
+
+// A chunk of a sweep: its seeds checked in parallel, their totals as JSON.
 nlohmann::json check_chunk(const SeedList& seeds, std::uint64_t first, std::uint64_t n, unsigned jobs,
                            Progress& progress) {
   const auto results = run_batch<SeedCheck>(
       static_cast<std::size_t>(n), [&](std::size_t i) { return check_seed(static_cast<int>(seeds.at(first + i))); },
       {.jobs = jobs, .progress = &progress});
-  nlohmann::json chunk = {{"digests", nlohmann::json::array()},
-                          {"failures", nlohmann::json::array()},
-                          {"seed_one", false},
-                          {"modules", nlohmann::json::array()}};
-  std::vector<Tally> tallies(Catalog::size);
-  std::vector<std::uint64_t> max_tries(Catalog::size, 0);
-  std::vector<std::string> methods(Catalog::size);
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const SeedCheck& r = results[i];
-    chunk["digests"].push_back(digest_hex(seed_result_text(seeds.at(first + i), r)));
-    if (seeds.at(first + i) == 1) chunk["seed_one"] = true;
-    if (!r.failure.empty()) chunk["failures"].push_back(r.failure);
-    for (std::size_t m = 0; m < r.reports.size(); ++m) {
-      tallies[m].merge(r.reports[m].tally);
-      max_tries[m] = std::max(max_tries[m], r.reports[m].tries);
-      methods[m] = r.reports[m].proof.method == ProofMethod::Sampled ? "sampled" : r.reports[m].proof.method_text();
-    }
-  }
-  for (std::size_t m = 0; m < Catalog::size; ++m)
-    chunk["modules"].push_back({{"tally", tallies[m].to_json()}, {"max_tries", max_tries[m]}, {"method", methods[m]}});
-  return chunk;
+  SweepTotals chunk;
+  for (std::size_t i = 0; i < results.size(); ++i) chunk.add(seeds.at(first + i), results[i]);
+  return chunk.to_json();
 }
 
 struct CheckArgs {
@@ -167,28 +192,13 @@ void run_check(const CheckArgs& args) {
   // The range runs a chunk at a time (each in parallel over --jobs) and each chunk is folded into
   // the totals before the next, so a sweep of all 999,999 seeds holds one chunk of reports in
   // memory, not a million.
-  std::vector<std::string> failures;
-  std::vector<Tally> tallies(Catalog::size);
-  std::vector<std::uint64_t> max_tries(Catalog::size, 0);
-  std::vector<std::string> methods(Catalog::size);
-  bool has_seed_one = false;
-  Digest digest;  // over every seed's result in seed order: the same for any --jobs or chunk size
-  const auto fold = [&](const nlohmann::json& chunk) {
-    for (const auto& d : chunk.at("digests")) digest.add(d.get<std::string>());
-    for (const auto& f : chunk.at("failures")) failures.push_back(f.get<std::string>());
-    has_seed_one = has_seed_one || chunk.at("seed_one").get<bool>();
-    for (std::size_t m = 0; m < Catalog::size; ++m) {
-      const auto& module = chunk.at("modules").at(m);
-      tallies[m].merge(Tally::from_json(module.at("tally"), "checkpoint"));
-      max_tries[m] = std::max(max_tries[m], module.at("max_tries").get<std::uint64_t>());
-      if (!module.at("method").get<std::string>().empty()) methods[m] = module.at("method").get<std::string>();
-    }
-  };
+  SweepTotals totals;
   const RangeRun run{.name = "bomb check", .range = seeds.text(), .count = count, .chunk = args.chunk};
   const bool resuming = !args.resume.empty();
   const std::uint64_t resumed = run_range(
       run, [&](std::uint64_t first, std::uint64_t n) { return check_chunk(seeds, first, n, args.jobs, progress); },
-      fold, {.checkpoint = resuming ? args.resume : args.checkpoint, .resume = resuming});
+      [&](const nlohmann::json& chunk) { totals.merge(chunk); },
+      {.checkpoint = resuming ? args.resume : args.checkpoint, .resume = resuming});
   progress.finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -198,21 +208,21 @@ void run_check(const CheckArgs& args) {
                  ? fmt::format(" ({} chunk(s) of {} seeds read from {})", resumed, args.chunk, one_line(args.resume))
                  : std::string());
   fmt::print("seeds {}: {} rule books rebuilt and audited\n", seeds.text(), count);
-  if (has_seed_one)
+  if (totals.has_seed_one)
     fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
   for (std::size_t m = 0; m < Catalog::size; ++m) {
-    const Tally& t = tallies[m];
+    const Tally& t = totals.tallies[m];
     const std::uint64_t books = t.accepted();
-    fmt::print("\n{}, {}: {:.2f} tries per seed, at most {}\n", Catalog::infos[m].name, methods[m],
-               books ? static_cast<double>(t.tries()) / static_cast<double>(books) : 0.0, max_tries[m]);
+    fmt::print("\n{}, {}: {:.2f} tries per seed, at most {}\n", Catalog::infos[m].name, totals.methods[m],
+               books ? static_cast<double>(t.tries()) / static_cast<double>(books) : 0.0, totals.max_tries[m]);
     for (const auto& row : t.rows())
       if (row.rejected > 0) fmt::print("  rejected {:>6}  {}\n", row.rejected, row.reason);
   }
-  fmt::print("digest {}\n", digest.hex());
+  fmt::print("digest {}\n", totals.digest.hex());
   std::fflush(stdout);
-  if (!failures.empty()) {
-    std::string message = fmt::format("{} seed(s) failed", failures.size());
-    for (const auto& f : failures) message += "\n  " + f.substr(0, f.find('\n'));
+  if (!totals.failures.empty()) {
+    std::string message = fmt::format("{} seed(s) failed", totals.failures.size());
+    for (const auto& f : totals.failures) message += "\n  " + f.substr(0, f.find('\n'));
     throw Failure(message);
   }
 }
