@@ -17,6 +17,7 @@ packages=(
   chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
   poppler-utils          # pdfinfo, pdftotext: the test that prints the bomb manual reads every page
   wrk                    # bench/serve.sh: the server under load
+  libopenmpi-dev openmpi-bin  # sweeps over MPI ranks (docs/distributed.md)
 )
 
 missing=()

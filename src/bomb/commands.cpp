@@ -18,6 +18,7 @@
 #include "core/io.hpp"
 #include "core/progress.hpp"
 #include "core/range.hpp"
+#include "core/range_command.hpp"
 #include "core/seeds.hpp"
 
 namespace proven::bomb {
@@ -175,38 +176,33 @@ nlohmann::json check_chunk(const SeedList& seeds, std::uint64_t first, std::uint
 struct CheckArgs {
   std::string seeds;
   unsigned jobs = 0;
-  std::string checkpoint;  // append finished chunks here
-  std::string resume;      // continue the run this checkpoint records
-  std::uint64_t chunk = 4096;
+  RangeArgs range;
 };
 
 void run_check(const CheckArgs& args) {
   const SeedList seeds = parse_seed_list(
       args.seeds, {.min = static_cast<std::uint64_t>(kMinRuleSeed), .max = static_cast<std::uint64_t>(kMaxRuleSeed)});
-  if (!args.checkpoint.empty() && !args.resume.empty())
-    throw UserError("--resume FILE goes on writing FILE: give --checkpoint or --resume, not both");
   const std::uint64_t count = seeds.count();
   Progress progress("seeds", count);
+  const RangeOptions options = range_options(args.range, &progress);
   const auto start = std::chrono::steady_clock::now();
 
-  // The range runs a chunk at a time (each in parallel over --jobs) and each chunk is folded into
-  // the totals before the next, so a sweep of all 999,999 seeds holds one chunk of reports in
-  // memory, not a million.
+  // The range runs a chunk at a time (each in parallel over --jobs, and under MPI one per rank)
+  // and chunks are folded into the totals in order, so a sweep of all 999,999 seeds holds a few
+  // chunks of reports in memory, not a million.
   SweepTotals totals;
-  const RangeRun run{.name = "bomb check", .range = seeds.text(), .count = count, .chunk = args.chunk};
-  const bool resuming = !args.resume.empty();
-  const std::uint64_t resumed = run_range(
+  const RangeRun run{.name = "bomb check",
+                     .params = fmt::format("generator {}", kGeneratorVersion),
+                     .range = seeds.text(),
+                     .count = count,
+                     .chunk = chunk_size(args.range, count, 4096)};
+  const auto report = run_range(
       run, [&](std::uint64_t first, std::uint64_t n) { return check_chunk(seeds, first, n, args.jobs, progress); },
-      [&](const nlohmann::json& chunk) { totals.merge(chunk); },
-      {.checkpoint = resuming ? args.resume : args.checkpoint, .resume = resuming});
+      [&](const nlohmann::json& chunk) { totals.merge(chunk); }, options);
+  if (!report) return;  // a worker rank: rank 0 reports
   progress.finish();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_range_timing(run, args.range, *report, start);
 
-  // Timings go to stderr: standard output is the same bytes for the same range, whatever --jobs.
-  fmt::print(stderr, "bomb check: {:.2f} s{}\n", seconds,
-             resuming
-                 ? fmt::format(" ({} chunk(s) of {} seeds read from {})", resumed, args.chunk, one_line(args.resume))
-                 : std::string());
   fmt::print("seeds {}: {} rule books rebuilt and audited\n", seeds.text(), count);
   if (totals.has_seed_one)
     fmt::print("(seed 1 is frozen: read from data/bomb/seed-1.json, then filtered, proven and audited)\n");
@@ -269,13 +265,7 @@ void add_commands(CLI::App& group) {
   CLI::App* check = group.add_subcommand("check", "rebuild and audit the rule books of some rule seeds");
   check->add_option("--seeds", check_args->seeds, "A, A..B or a comma list of those (1..999999)")->required();
   add_jobs_option(*check, check_args->jobs);
-  check->add_option("--checkpoint", check_args->checkpoint,
-                    "record each finished chunk of seeds in this file, for --resume after an interruption");
-  check->add_option("--resume", check_args->resume,
-                    "continue the run recorded in this checkpoint: only its unfinished chunks are run");
-  check->add_option("--chunk", check_args->chunk, "seeds per chunk (the unit of checkpoints)")
-      ->capture_default_str()
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000}));
+  add_range_options(*check, check_args->range);
   check->callback([check_args] { run_check(*check_args); });
 }
 

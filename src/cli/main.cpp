@@ -14,6 +14,8 @@
 #include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
+#include "core/range_command.hpp"
+#include "core/ranks.hpp"
 #include "core/seeds.hpp"
 #include "proven/version.hpp"
 #include "serve/server.hpp"
@@ -52,9 +54,10 @@ void run_serve(const proven::serve::ServeOptions& options) {
   server.run();
 }
 
+// Under an MPI launcher every rank meets the same mistake: rank 0 alone says so.
 int fail(int code, const std::string& message) {
   std::fflush(stdout);
-  fmt::print(stderr, "proven: {}\n", message);
+  if (proven::lead_process()) fmt::print(stderr, "proven: {}\n", message);
   return code;
 }
 
@@ -106,6 +109,7 @@ int main(int argc, char** argv) {
   serve->callback([&] { run_serve(serve_options); });
 
   proven::require_plain_integers(app);
+  app.parse_complete_callback([&app] { proven::refuse_ranks_unless_range_command(app); });
   proven::remove_temporary_files_on_signals();
   try {
     app.parse(argc, argv);

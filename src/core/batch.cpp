@@ -1,5 +1,7 @@
 #include "core/batch.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -10,9 +12,25 @@
 
 namespace proven {
 
+namespace {
+std::atomic<unsigned> g_sharing_processes{1};
+}  // namespace
+
+void share_cores_with(unsigned processes) { g_sharing_processes.store(std::max(1u, processes)); }
+
 unsigned resolve_jobs(unsigned requested) {
   if (requested > 0) return requested;
-  return std::max(1u, std::thread::hardware_concurrency());
+  const unsigned online = std::max(1u, std::thread::hardware_concurrency());
+  // The CPUs this process may run on (taskset, a container's cpuset, an MPI rank bound to a
+  // core): a process bound to fewer than all has them to itself; one that may use all of them
+  // shares them with the others on this machine.
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  const unsigned usable = sched_getaffinity(0, sizeof allowed, &allowed) == 0
+                              ? std::min(online, static_cast<unsigned>(CPU_COUNT(&allowed)))
+                              : online;
+  if (usable < online) return std::max(1u, usable);
+  return std::max(1u, online / g_sharing_processes.load());
 }
 
 void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job, const BatchOptions& options) {

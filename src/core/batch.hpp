@@ -24,8 +24,13 @@ struct BatchOptions {
   Progress* progress = nullptr;  // advanced once per finished job
 };
 
-// The thread count a request resolves to: 0 means std::thread::hardware_concurrency() (>= 1).
+// The thread count a request resolves to: 0 means one per core this process may use (its CPU
+// affinity), divided among the processes sharing this machine's cores (>= 1).
 unsigned resolve_jobs(unsigned requested);
+
+// Declares that `processes` processes on this machine (MPI ranks, core/range_mpi.cpp) share
+// its cores, so --jobs 0 in each takes its share rather than all of them.
+void share_cores_with(unsigned processes);
 
 // Runs job(0) .. job(count-1) on worker threads; see run_batch for the guarantees.
 void run_indexed(std::size_t count, const std::function<void(std::size_t)>& job, const BatchOptions& options);

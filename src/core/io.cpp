@@ -56,9 +56,22 @@ class TrackedTemporary {
   int slot_ = -1;
 };
 
+// The signal note: two fixed buffers, one being written while the handler may read the other,
+// and the index of the one that is whole (-1: no note). The handler only reads and write()s.
+constexpr std::size_t kNoteMax = 8192;
+std::array<std::array<char, kNoteMax>, 2> g_notes{};
+std::array<std::size_t, 2> g_note_sizes{};
+std::atomic<int> g_note_shown{-1};
+std::mutex g_note_mutex;
+
 extern "C" void remove_temporaries_and_reraise(int signal_number) {
   for (std::size_t i = 0; i < kTrackedTemps; ++i)
     if (g_temp_used[i].load()) ::unlink(g_temps[i].data());
+  if (const int shown = g_note_shown.load(); shown >= 0) {
+    const auto& note = g_notes[static_cast<std::size_t>(shown)];
+    [[maybe_unused]] const ssize_t written =
+        ::write(STDERR_FILENO, note.data(), g_note_sizes[static_cast<std::size_t>(shown)]);
+  }
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
 }
@@ -157,6 +170,19 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 
 void remove_temporary_files_on_signals() {
   for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal_number, remove_temporaries_and_reraise);
+}
+
+void set_signal_note(std::string_view note) {
+  const std::lock_guard lock(g_note_mutex);
+  if (note.empty()) {
+    g_note_shown.store(-1);
+    return;
+  }
+  const std::size_t spare = g_note_shown.load() == 0 ? 1 : 0;
+  const std::size_t size = std::min(note.size(), kNoteMax);
+  std::memcpy(g_notes[spare].data(), note.data(), size);
+  g_note_sizes[spare] = size;
+  g_note_shown.store(static_cast<int>(spare));
 }
 
 void check_output_path(std::string_view option, const std::string& output, const std::vector<std::string>& inputs) {

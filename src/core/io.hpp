@@ -29,6 +29,11 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
 // `.NAME.tmp-PID-N` file beside the target (never a partial target). Call once, from main.
 void remove_temporary_files_on_signals();
 
+// A line the same handler writes to stderr before the signal ends the process: what a long job
+// leaves undone and how to take it up again (core/range.hpp names its unfinished chunks). The
+// newest note replaces the last; an empty one clears it. At most 8 KiB are kept.
+void set_signal_note(std::string_view note);
+
 // Refuses (UserError naming `option`) an output path that would destroy an input or cannot be
 // written: the same file as one of `inputs`, a directory, or a path in a missing directory.
 // Commands call it for every destination before doing any work, so nothing is half done.

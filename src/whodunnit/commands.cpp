@@ -1,13 +1,18 @@
 #include "whodunnit/commands.hpp"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "core/command.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/progress.hpp"
+#include "core/range.hpp"
+#include "core/range_command.hpp"
 #include "core/seeds.hpp"
 #include "whodunnit/game.hpp"
+#include "whodunnit/generator.hpp"
 #include "whodunnit/proof.hpp"
 #include "whodunnit/report.hpp"
 #include "whodunnit/stats.hpp"
@@ -27,6 +32,7 @@ struct StatsArgs {
   CaseParams params;
   int top = 30;
   unsigned jobs = 0;
+  RangeArgs range;
 };
 
 CaseFile read_case(const std::string& path) {
@@ -78,14 +84,29 @@ void run_solve(const SolveArgs& args) {
 void run_stats(const StatsArgs& args) {
   const SeedList seeds = parse_seed_list(args.seeds, {.min = 0, .max = 999'999'999'999, .max_count = kMaxStatsSeeds});
   Progress progress("cases", seeds.count());
-  const std::string report = stats_report({.seeds = seeds,
-                                           .cast = args.params.cast,
-                                           .solver_budget = args.params.budget,
-                                           .jobs = args.jobs,
-                                           .top_phrases = args.top,
-                                           .progress = &progress});
+  const RangeOptions options = range_options(args.range, &progress);
+  const StatsRequest request{.seeds = seeds,
+                             .cast = args.params.cast,
+                             .solver_budget = args.params.budget,
+                             .jobs = args.jobs,
+                             .top_phrases = args.top,
+                             .progress = &progress};
+  const auto start = std::chrono::steady_clock::now();
+  StatsTotals totals;
+  const std::int64_t budget = request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast);
+  const RangeRun run{
+      .name = "whodunnit stats",
+      .params = fmt::format("generator {}, cast {}, solver budget {}", generator_version(), request.cast, budget),
+      .range = seeds.text(),
+      .count = seeds.count(),
+      .chunk = chunk_size(args.range, seeds.count(), 256)};
+  const auto report = run_range(
+      run, [&](std::uint64_t first, std::uint64_t n) { return StatsTotals::chunk(request, first, n); },
+      [&](const nlohmann::json& chunk) { totals.merge(chunk); }, options);
+  if (!report) return;  // a worker rank: rank 0 reports
   progress.finish();
-  fmt::print("{}", report);
+  print_range_timing(run, args.range, *report, start);
+  fmt::print("{}", totals.report(request));
 }
 
 }  // namespace
@@ -109,6 +130,7 @@ void add_extras(CLI::App& group) {
   stats->add_option("--top", stats_args->top, "list this many of the most frequent phrases (0: all)")
       ->check(CLI::NonNegativeNumber);
   add_jobs_option(*stats, stats_args->jobs);
+  add_range_options(*stats, stats_args->range);
   stats->callback([stats_args] { run_stats(*stats_args); });
 }
 

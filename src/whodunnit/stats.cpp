@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "core/batch.hpp"
+#include "core/io.hpp"
+#include "whodunnit/case_json.hpp"
 #include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
@@ -37,31 +39,28 @@ void replace_word(std::string& text, const std::string& name, const std::string&
   }
 }
 
-struct CaseSummary {
-  double clues = 0, initial_ambiguity = 0, obviousness = 0, solver_calls = 0;
-  bool gold = false;
-  std::vector<std::string> kinds = {}, phrases = {};
-};
-
 std::string spread_line(std::string_view name, const Spread& s) {
   return fmt::format("  {:<28} min {:g}, median {:g}, p90 {:g}, max {:g}, mean {:.1f}\n", name, s.min, s.median, s.p90,
                      s.max, s.mean);
 }
 
 // Rows by count, most frequent first (ties in name order): deterministic for any input order.
-std::string frequency_table(const std::map<std::string, int>& counts, int total, int top = 0) {
-  std::vector<std::pair<std::string, int>> rows(counts.begin(), counts.end());
+std::string frequency_table(const std::map<std::string, std::int64_t>& counts, std::int64_t total, int top = 0) {
+  std::vector<std::pair<std::string, std::int64_t>> rows(counts.begin(), counts.end());
   std::ranges::stable_sort(rows, [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string text;
   const std::size_t shown = top > 0 ? std::min(rows.size(), static_cast<std::size_t>(top)) : rows.size();
   for (std::size_t i = 0; i < shown; ++i)
-    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, 100.0 * rows[i].second / std::max(1, total),
-                        rows[i].first);
+    text +=
+        fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second,
+                    100.0 * static_cast<double>(rows[i].second) / static_cast<double>(std::max<std::int64_t>(1, total)),
+                    rows[i].first);
   if (shown < rows.size()) {
-    int rest = 0;
+    std::int64_t rest = 0;
     for (std::size_t i = shown; i < rows.size(); ++i) rest += rows[i].second;
     text += fmt::format("  {:>6} {:>5.1f}%  ({} other phrases, each at most {} times)\n", rest,
-                        100.0 * rest / std::max(1, total), rows.size() - shown, rows[shown].second);
+                        100.0 * static_cast<double>(rest) / static_cast<double>(std::max<std::int64_t>(1, total)),
+                        rows.size() - shown, rows[shown].second);
   }
   return text;
 }
@@ -102,56 +101,75 @@ Spread spread_of(std::vector<double> sample) {
           .mean = sum / static_cast<double>(sample.size())};
 }
 
-std::string stats_report(const StatsRequest& request) {
-  const std::size_t count = static_cast<std::size_t>(request.seeds.count());
-  const auto summaries =
-      run_batch<CaseSummary>(count,
-                             [&](std::size_t i) {
-                               const Case c = make_case(std::to_string(request.seeds.at(i)), request.cast,
-                                                        {.solver_budget = request.solver_budget});
-                               CaseSummary s{.clues = static_cast<double>(c.clues.size()),
-                                             .initial_ambiguity = static_cast<double>(c.figures.initial_ambiguity),
-                                             .obviousness = static_cast<double>(c.figures.obviousness),
-                                             .solver_calls = static_cast<double>(c.solver_calls),
-                                             .gold = c.figures.gold_standard};
-                               for (const CaseClue& clue : c.clues) {
-                                 s.kinds.push_back(clue.kind);
-                                 s.phrases.push_back(phrase_of(c.setup, clue));
-                               }
-                               return s;
-                             },
-                             {.jobs = request.jobs, .progress = request.progress});
+nlohmann::json StatsTotals::chunk(const StatsRequest& request, std::uint64_t first, std::uint64_t n) {
+  // One case's figures, kinds, phrases and the digest of its file: all the report needs of it.
+  const auto cases =
+      run_batch<nlohmann::json>(static_cast<std::size_t>(n),
+                                [&](std::size_t i) {
+                                  const Case c = make_case(std::to_string(request.seeds.at(first + i)), request.cast,
+                                                           {.solver_budget = request.solver_budget});
+                                  nlohmann::json kinds = nlohmann::json::array(), phrases = nlohmann::json::array();
+                                  for (const CaseClue& clue : c.clues) {
+                                    kinds.push_back(clue.kind);
+                                    phrases.push_back(phrase_of(c.setup, clue));
+                                  }
+                                  return nlohmann::json{{"clues", c.clues.size()},
+                                                        {"ambiguity", c.figures.initial_ambiguity},
+                                                        {"obviousness", c.figures.obviousness},
+                                                        {"calls", c.solver_calls},
+                                                        {"gold", c.figures.gold_standard},
+                                                        {"kinds", std::move(kinds)},
+                                                        {"phrases", std::move(phrases)},
+                                                        {"digest", digest_hex(json_text(to_json(c)))}};
+                                },
+                                {.jobs = request.jobs, .progress = request.progress});
+  return {{"cases", cases}};
+}
 
-  std::vector<double> clues, ambiguity, obviousness, share, calls;
-  std::map<std::string, int> kinds, phrases;
-  int gold = 0;
-  int total_clues = 0;
-  for (const CaseSummary& s : summaries) {
-    clues.push_back(s.clues);
-    ambiguity.push_back(s.initial_ambiguity);
-    obviousness.push_back(s.obviousness);
-    share.push_back(s.initial_ambiguity > 0 ? std::round(1000.0 * s.obviousness / s.initial_ambiguity) / 10.0 : 0.0);
-    calls.push_back(s.solver_calls);
-    gold += s.gold ? 1 : 0;
-    for (const std::string& k : s.kinds) ++kinds[k];
-    for (const std::string& p : s.phrases) ++phrases[p];
-    total_clues += static_cast<int>(s.kinds.size());
+void StatsTotals::merge(const nlohmann::json& chunk) {
+  for (const nlohmann::json& c : chunk.at("cases")) {
+    const auto ambiguity = c.at("ambiguity").get<double>();
+    const auto obviousness = c.at("obviousness").get<double>();
+    clues_.push_back(c.at("clues").get<double>());
+    ambiguity_.push_back(ambiguity);
+    obviousness_.push_back(obviousness);
+    share_.push_back(ambiguity > 0 ? std::round(1000.0 * obviousness / ambiguity) / 10.0 : 0.0);
+    calls_.push_back(c.at("calls").get<double>());
+    gold_ += c.at("gold").get<bool>() ? 1 : 0;
+    for (const auto& k : c.at("kinds")) ++kinds_[k.get<std::string>()];
+    for (const auto& p : c.at("phrases")) ++phrases_[p.get<std::string>()];
+    total_clues_ += static_cast<std::int64_t>(c.at("kinds").size());
+    digest_.add(c.at("digest").get<std::string>());
+    ++cases_;
   }
+}
+
+std::string StatsTotals::report(const StatsRequest& request) const {
   std::string text =
       fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {})\n",
-                  request.seeds.text(), request.cast, count, generator_version(),
+                  request.seeds.text(), request.cast, cases_, generator_version(),
                   request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
-  text += spread_line("clues per case", spread_of(clues));
-  text += spread_line("ambiguity removed (a)", spread_of(ambiguity));
-  text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness));
-  text += spread_line("obviousness / a (%)", spread_of(share));
-  text += spread_line("solver calls", spread_of(calls));
-  text += fmt::format("  {:<28} {} of {} ({:.1f}%)\n", "gold standard (obv. < a)", gold, count,
-                      100.0 * gold / static_cast<double>(count));
-  text += fmt::format("clue kinds ({} clues):\n", total_clues) + frequency_table(kinds, total_clues);
-  text += fmt::format("phrases ({} distinct of {} clues):\n", phrases.size(), total_clues) +
-          frequency_table(phrases, total_clues, request.top_phrases);
-  return text;
+  text += spread_line("clues per case", spread_of(clues_));
+  text += spread_line("ambiguity removed (a)", spread_of(ambiguity_));
+  text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness_));
+  text += spread_line("obviousness / a (%)", spread_of(share_));
+  text += spread_line("solver calls", spread_of(calls_));
+  text += fmt::format("  {:<28} {} of {} ({:.1f}%)\n", "gold standard (obv. < a)", gold_, cases_,
+                      100.0 * static_cast<double>(gold_) / static_cast<double>(std::max<std::int64_t>(cases_, 1)));
+  text += fmt::format("clue kinds ({} clues):\n", total_clues_) + frequency_table(kinds_, total_clues_);
+  text += fmt::format("phrases ({} distinct of {} clues):\n", phrases_.size(), total_clues_) +
+          frequency_table(phrases_, total_clues_, request.top_phrases);
+  // Over every case file in seed order: two reports made the same cases exactly when these agree.
+  return text + fmt::format("digest {}\n", digest_.hex());
+}
+
+std::string stats_report(const StatsRequest& request) {
+  StatsTotals totals;
+  const std::uint64_t count = request.seeds.count();
+  constexpr std::uint64_t kChunk = 256;
+  for (std::uint64_t first = 0; first < count; first += kChunk)
+    totals.merge(StatsTotals::chunk(request, first, std::min(kChunk, count - first)));
+  return totals.report(request);
 }
 
 }  // namespace proven::whodunnit

@@ -1,13 +1,18 @@
 #pragma once
-// `proven whodunnit stats`: what a sample of seeds looks like. Cases are made on the core's
-// batch runner (job i makes seed first+i), and everything is summed in seed order, so the report
-// is the same bytes for any number of jobs.
+// `proven whodunnit stats`: what a sample of seeds looks like. The seeds run as a range
+// (core/range.hpp: chunks, checkpoints, MPI ranks), each chunk's cases on the core's batch
+// runner, and everything is summed in seed order, so the report is the same bytes for any number
+// of jobs, chunks or ranks.
 //
 //   std::string report = stats_report({.seeds = parse_seed_list("1..200"), .cast = 6, .jobs = 2});
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/hash.hpp"
 #include "core/progress.hpp"
 #include "core/seeds.hpp"
 #include "whodunnit/case.hpp"
@@ -37,8 +42,28 @@ struct Spread {
 };
 Spread spread_of(std::vector<double> sample);
 
-// Phrase and clue-kind frequencies, distributions of clue count, ambiguity removed and
-// obviousness, and the share meeting the gold standard.
+// What a report sums, over any run of seeds: a chunk's (as JSON, core/range.hpp, so it can be
+// checkpointed or sent between MPI ranks) and the whole range's are the same totals, the whole
+// folded from its chunks in seed order. The report is the same bytes however the seeds were cut
+// into chunks and whatever ran them.
+class StatsTotals {
+ public:
+  // Makes the cases of seeds [first, first + n) of the request's list (in parallel over its
+  // jobs, advancing its progress) and returns their totals as JSON.
+  static nlohmann::json chunk(const StatsRequest& request, std::uint64_t first, std::uint64_t n);
+  void merge(const nlohmann::json& chunk);
+  // Phrase and clue-kind frequencies, distributions of clue count, ambiguity removed and
+  // obviousness, the share meeting the gold standard, and a digest over every case file made.
+  std::string report(const StatsRequest& request) const;
+
+ private:
+  std::vector<double> clues_, ambiguity_, obviousness_, share_, calls_;
+  std::map<std::string, std::int64_t> kinds_, phrases_;
+  std::int64_t gold_ = 0, total_clues_ = 0, cases_ = 0;
+  Digest digest_;
+};
+
+// The whole report in this process (chunks of the default size, in order).
 std::string stats_report(const StatsRequest& request);
 
 }  // namespace proven::whodunnit

@@ -14,6 +14,7 @@
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/range_ledger.hpp"
 
 namespace proven {
 namespace {
@@ -50,8 +51,8 @@ std::vector<std::string> lines_of(const std::string& path) {
 TEST(Range, ChunksAreFoldedInOrderAndCheckpointed) {
   const std::string file = scratch("a.ckpt");
   Toy toy;
-  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 4};
-  EXPECT_EQ(run_range(run, toy.job(), toy.fold(), {.checkpoint = file}), 0u);
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 4};
+  EXPECT_EQ(run_range(run, toy.job(), toy.fold(), {.checkpoint = file})->resumed, 0u);
   EXPECT_EQ(toy.ran, (std::vector<std::uint64_t>{0, 4, 8}));
   EXPECT_EQ(toy.folded, (std::vector<std::uint64_t>{0 + 1 + 4 + 9, 16 + 25 + 36 + 49, 64 + 81}));
   const auto lines = lines_of(file);
@@ -63,7 +64,7 @@ TEST(Range, ChunksAreFoldedInOrderAndCheckpointed) {
 
 TEST(Range, AResumedRunDoesOnlyWhatItsCheckpointLacksAndEndsTheSame) {
   const std::string file = scratch("b.ckpt");
-  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 3};
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 3};
   Toy whole;
   run_range(run, whole.job(), whole.fold(), {.checkpoint = file});
   auto lines = lines_of(file);
@@ -71,13 +72,13 @@ TEST(Range, AResumedRunDoesOnlyWhatItsCheckpointLacksAndEndsTheSame) {
   // A kill after chunk 1, in the middle of writing chunk 2's line.
   write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[3].substr(0, 9));
   Toy resumed;
-  EXPECT_EQ(run_range(run, resumed.job(), resumed.fold(), {.checkpoint = file, .resume = true}), 2u);
+  EXPECT_EQ(run_range(run, resumed.job(), resumed.fold(), {.checkpoint = file, .resume = true})->resumed, 2u);
   EXPECT_EQ(resumed.ran, (std::vector<std::uint64_t>{6, 9}));
   EXPECT_EQ(resumed.folded, whole.folded);
   EXPECT_EQ(lines_of(file), lines) << "the checkpoint ends as the uninterrupted run's";
   // Resuming a finished run runs nothing.
   Toy again;
-  EXPECT_EQ(run_range(run, again.job(), again.fold(), {.checkpoint = file, .resume = true}), 4u);
+  EXPECT_EQ(run_range(run, again.job(), again.fold(), {.checkpoint = file, .resume = true})->resumed, 4u);
   EXPECT_TRUE(again.ran.empty());
   EXPECT_EQ(again.folded, whole.folded);
   std::filesystem::remove(file);
@@ -85,13 +86,14 @@ TEST(Range, AResumedRunDoesOnlyWhatItsCheckpointLacksAndEndsTheSame) {
 
 TEST(Range, ACheckpointOfAnotherRunOrDamagedInsideIsRefused) {
   const std::string file = scratch("c.ckpt");
-  const RangeRun run{.name = "toy", .range = "1..10", .count = 10, .chunk = 3};
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 3};
   Toy toy;
   run_range(run, toy.job(), toy.fold(), {.checkpoint = file});
   const auto lines = lines_of(file);
-  for (const RangeRun& other : {RangeRun{.name = "toy", .range = "1..11", .count = 11, .chunk = 3},
-                                RangeRun{.name = "toy", .range = "1..10", .count = 10, .chunk = 4},
-                                RangeRun{.name = "other", .range = "1..10", .count = 10, .chunk = 3}}) {
+  for (const RangeRun& other : {RangeRun{.name = "toy", .params = "v1", .range = "1..11", .count = 11, .chunk = 3},
+                                RangeRun{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 4},
+                                RangeRun{.name = "other", .params = "v1", .range = "1..10", .count = 10, .chunk = 3},
+                                RangeRun{.name = "toy", .params = "v2", .range = "1..10", .count = 10, .chunk = 3}}) {
     Toy t;
     EXPECT_THROW(run_range(other, t.job(), t.fold(), {.checkpoint = file, .resume = true}), UserError);
     EXPECT_TRUE(t.ran.empty());
@@ -103,6 +105,44 @@ TEST(Range, ACheckpointOfAnotherRunOrDamagedInsideIsRefused) {
   Toy missing;
   EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = file, .resume = true}), UserError);
   EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = "/no/such/dir/x.ckpt"}), UserError);
+}
+
+// MPI ranks finish chunks in any order: the ledger folds them in chunk order all the same, and
+// the checkpoint holds them as they came.
+TEST(Range, TheLedgerFoldsResultsInChunkOrderWhateverOrderTheyArriveIn) {
+  const std::string file = scratch("d.ckpt");
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 3};
+  Toy toy;
+  Progress progress("seeds", 10, stderr, false);
+  {
+    RangeLedger ledger(run, toy.fold(), {.checkpoint = file, .progress = &progress});
+    ASSERT_EQ(ledger.unfinished(), (std::vector<std::uint64_t>{0, 1, 2, 3}));
+    EXPECT_EQ(ledger.count_of(3), 1u);
+    const auto result = [&](std::uint64_t k) { return toy.job()(ledger.first_of(k), ledger.count_of(k)); };
+    ledger.finish(2, result(2), false);
+    ledger.finish(3, result(3), true);
+    EXPECT_TRUE(toy.folded.empty()) << "chunk 0 is still missing";
+    ledger.finish(0, result(0), false);
+    EXPECT_EQ(toy.folded.size(), 1u);
+    EXPECT_EQ(ledger.unfinished(), (std::vector<std::uint64_t>{1}));
+    EXPECT_FALSE(ledger.complete());
+    ledger.finish(1, result(1), false);
+    EXPECT_TRUE(ledger.complete());
+  }
+  EXPECT_EQ(progress.done(), 9u) << "chunk 3 was counted by its own job";
+  Toy plain;
+  run_range(run, plain.job(), plain.fold());
+  EXPECT_EQ(toy.folded, plain.folded);
+  const auto lines = lines_of(file);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(nlohmann::json::parse(lines[1]).at("chunk"), 2);
+  std::filesystem::remove(file);
+}
+
+TEST(Range, UnfinishedChunksAreNamedAsShortRuns) {
+  EXPECT_EQ(chunk_list_text({}), "");
+  EXPECT_EQ(chunk_list_text({4}), "4");
+  EXPECT_EQ(chunk_list_text({0, 1, 2, 5, 7, 8}), "0..2, 5, 7..8");
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -249,15 +252,46 @@ TEST_F(WhodunnitCli, StatsSeedsTakeTheOneGrammar) {
   }
 }
 
-TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobs) {
-  const auto one = run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 1");
+// Standard output is the same bytes for any --jobs and --chunk (the timing line is on stderr),
+// and ends with a digest over every case file the report made.
+TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobsOrChunks) {
+  const std::string stats = "whodunnit stats --seeds 1..12 --cast 4 --budget 2000";
+  const auto one = run_proven(stats + " --jobs 1", false);
   ASSERT_EQ(one.code, 0) << one.out;
   EXPECT_TRUE(has(one.out, "12 cases")) << one.out;
   EXPECT_TRUE(has(one.out, "gold standard")) << one.out;
   EXPECT_TRUE(has(one.out, "clue kinds")) << one.out;
   EXPECT_TRUE(has(one.out, "phrases (")) << one.out;
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 2").out, one.out);
-  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --jobs 3").out, one.out);
+  EXPECT_TRUE(has(one.out, "\ndigest ")) << one.out;
+  EXPECT_FALSE(has(one.out, " s\n")) << "no timing on stdout: " << one.out;
+  EXPECT_EQ(run_proven(stats + " --jobs 2", false).out, one.out);
+  EXPECT_EQ(run_proven(stats + " --jobs 3 --chunk 5", false).out, one.out);
+  EXPECT_EQ(run_proven(stats + " --chunk 1", false).out, one.out);
+  EXPECT_NE(run_proven("whodunnit stats --seeds 1..11 --cast 4 --budget 2000", false).out.substr(one.out.size() - 17),
+            one.out.substr(one.out.size() - 17))
+      << "another range, another digest";
+}
+
+// A checkpointed report cut after its first chunks resumes to the same bytes.
+TEST_F(WhodunnitCli, StatsResumeFromTheirCheckpoint) {
+  const std::string stats = "whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --chunk 4";
+  const std::string file = path("stats.ckpt");
+  const auto whole = run_proven(stats + " --checkpoint " + file, false);
+  ASSERT_EQ(whole.code, 0) << whole.out;
+  std::vector<std::string> lines;
+  {
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  ASSERT_EQ(lines.size(), 4u);  // the header and 3 chunks
+  proven::write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n");
+  const auto resumed = run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --resume " + file);
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  EXPECT_TRUE(has(resumed.out, "1 chunk(s) of 4 seeds read from")) << "the chunk size is the checkpoint's";
+  EXPECT_EQ(run_proven("whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --resume " + file, false).out, whole.out);
+  const auto other = run_proven("whodunnit stats --seeds 1..12 --cast 5 --budget 2000 --resume " + file);
+  EXPECT_EQ(other.code, 2) << "a checkpoint of cast 4 is refused for cast 5: " << other.out;
+  EXPECT_TRUE(has(other.out, "a checkpoint of another run")) << other.out;
 }
 
 // `play` replays moves: exit 0 when the accusation is right, 1 when wrong or never made, 2 for

@@ -1,0 +1,156 @@
+#include "core/range_ledger.hpp"
+
+#include <algorithm>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "core/check.hpp"
+#include "core/command.hpp"
+#include "core/errors.hpp"
+#include "core/io.hpp"
+
+namespace proven {
+namespace {
+
+nlohmann::json header(const RangeRun& run) {
+  return {{"format", std::string(kCheckpointFormat)},
+          {"job", run.name},
+          {"params", run.params},
+          {"range", run.range},
+          {"chunk", run.chunk}};
+}
+
+nlohmann::json entry(std::uint64_t k, std::uint64_t first, std::uint64_t n, const nlohmann::json& result) {
+  return {{"chunk", k}, {"first", first}, {"count", n}, {"result", result}};
+}
+
+// The chunks a checkpoint holds, by number. A line that does not parse is accepted only as the
+// last one (a kill can cut the line being written); anywhere else the file is damaged.
+std::map<std::uint64_t, nlohmann::json> read_checkpoint(const std::string& path, const RangeRun& run,
+                                                        std::uint64_t chunks) {
+  std::ifstream in(path);
+  if (!in) throw UserError(fmt::format("--resume {}: cannot read it", one_line(path)));
+  std::string line;
+  std::vector<std::string> lines;
+  while (std::getline(in, line)) lines.push_back(line);
+  const auto bad = [&](std::size_t at, std::string_view why) {
+    return UserError(fmt::format("--resume {}: line {}: {}", one_line(path), at + 1, why));
+  };
+  if (lines.empty()) throw bad(0, "empty: not a checkpoint");
+  const nlohmann::json head = nlohmann::json::parse(lines[0], nullptr, false);
+  if (head != header(run))
+    throw bad(0, fmt::format("a checkpoint of another run (this run is {})", header(run).dump()));
+  std::map<std::uint64_t, nlohmann::json> done;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const nlohmann::json line_json = nlohmann::json::parse(lines[i], nullptr, false);
+    const bool well_formed = line_json.is_object() && line_json.contains("chunk") &&
+                             line_json["chunk"].is_number_unsigned() &&
+                             line_json["chunk"].get<std::uint64_t>() < chunks && line_json.contains("result");
+    if (!well_formed) {
+      if (i + 1 == lines.size()) break;  // cut short by a kill
+      throw bad(i, "not a finished chunk");
+    }
+    const std::uint64_t k = line_json["chunk"].get<std::uint64_t>();
+    if (line_json.value("first", std::uint64_t{0}) != k * run.chunk) throw bad(i, "its first seed is not its chunk's");
+    done[k] = line_json["result"];
+  }
+  return done;
+}
+
+}  // namespace
+
+std::string chunk_list_text(const std::vector<std::uint64_t>& chunks) {
+  std::string text;
+  for (std::size_t i = 0; i < chunks.size();) {
+    std::size_t j = i;
+    while (j + 1 < chunks.size() && chunks[j + 1] == chunks[j] + 1) ++j;
+    if (!text.empty()) text += ", ";
+    text += j == i ? fmt::format("{}", chunks[i]) : fmt::format("{}..{}", chunks[i], chunks[j]);
+    i = j + 1;
+  }
+  return text;
+}
+
+RangeLedger::RangeLedger(const RangeRun& run, const ChunkFold& fold, const RangeOptions& options)
+    : run_(run), fold_(fold), options_(options) {
+  PROVEN_CHECK(run.chunk > 0, "a range is cut into chunks of at least one seed");
+  chunks_ = (run.count + run.chunk - 1) / run.chunk;
+  finished_.assign(chunks_, false);
+  std::map<std::uint64_t, nlohmann::json> done;
+  if (options.resume) done = read_checkpoint(options.checkpoint, run, chunks_);
+  if (!options.checkpoint.empty()) {
+    // The file is rewritten first (atomically) with what it holds, so a line a kill cut short
+    // is gone before new lines are appended after it.
+    std::string kept = header(run).dump() + "\n";
+    for (const auto& [k, result] : done) kept += entry(k, first_of(k), count_of(k), result).dump() + "\n";
+    try {
+      write_file_atomic(options.checkpoint, kept);
+    } catch (const std::exception& e) {
+      throw UserError(fmt::format("--checkpoint {}: cannot write it ({})", one_line(options.checkpoint), e.what()));
+    }
+    checkpoint_ = std::fopen(options.checkpoint.c_str(), "a");
+    if (!checkpoint_) throw UserError(fmt::format("--checkpoint {}: cannot write it", one_line(options.checkpoint)));
+  }
+  resumed_ = done.size();
+  for (auto& [k, result] : done) {
+    finished_[k] = true;
+    if (options_.progress) options_.progress->advance(count_of(k));
+    waiting_.emplace(k, std::move(result));
+  }
+  fold_ready();
+  update_signal_note();
+}
+
+RangeLedger::~RangeLedger() {
+  set_signal_note("");
+  if (checkpoint_) std::fclose(checkpoint_);
+}
+
+std::uint64_t RangeLedger::count_of(std::uint64_t k) const { return std::min(run_.chunk, run_.count - first_of(k)); }
+
+std::vector<std::uint64_t> RangeLedger::unfinished() const {
+  std::vector<std::uint64_t> left;
+  for (std::uint64_t k = 0; k < chunks_; ++k)
+    if (!finished_[k]) left.push_back(k);
+  return left;
+}
+
+void RangeLedger::finish(std::uint64_t k, nlohmann::json result, bool counted) {
+  PROVEN_CHECK(k < chunks_ && !finished_[k], "each chunk of a range finishes once");
+  if (checkpoint_) {
+    const std::string line = entry(k, first_of(k), count_of(k), result).dump() + "\n";
+    if (std::fputs(line.c_str(), checkpoint_) < 0 || std::fflush(checkpoint_) != 0)
+      throw UserError(fmt::format("--checkpoint {}: cannot write it", one_line(options_.checkpoint)));
+  }
+  finished_[k] = true;
+  if (!counted && options_.progress) options_.progress->advance(count_of(k));
+  waiting_.emplace(k, std::move(result));
+  fold_ready();
+  update_signal_note();
+}
+
+void RangeLedger::fold_ready() {
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == folded_; it = waiting_.erase(it)) {
+    fold_(it->second);
+    ++folded_;
+  }
+}
+
+// What a stop leaves undone, kept ready for the signal handler (core/io.hpp).
+void RangeLedger::update_signal_note() const {
+  const std::vector<std::uint64_t> left = unfinished();
+  if (left.empty()) {
+    set_signal_note("");
+    return;
+  }
+  const std::string kept =
+      options_.checkpoint.empty()
+          ? "nothing was kept (--checkpoint FILE keeps finished chunks)"
+          : fmt::format("the finished ones are in {0}: rerun with --resume {0} to run only the rest",
+                        one_line(options_.checkpoint));
+  set_signal_note(fmt::format("proven: {} stopped: chunk(s) {} of 0..{} unfinished ({} seeds each); {}\n", run_.name,
+                              chunk_list_text(left), chunks_ - 1, run_.chunk, kept));
+}
+
+}  // namespace proven
