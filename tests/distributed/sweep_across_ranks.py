@@ -27,7 +27,13 @@ def check(condition, message):
 parser = argparse.ArgumentParser()
 parser.add_argument("--proven", required=True)
 parser.add_argument("--mpirun")
+parser.add_argument("--sanitized", action="store_true",
+                    help="an ASan build: Open MPI's own allocations outlive MPI_Finalize (in plugins it has already "
+                         "unloaded, so no suppression can name them), so the ranks run without leak detection")
 args = parser.parse_args()
+rank_env = dict(os.environ)
+if args.sanitized:
+    rank_env["ASAN_OPTIONS"] = rank_env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
 workdir = tempfile.mkdtemp(prefix="proven-distributed-")
 SEEDS = "2..1200"
 
@@ -40,7 +46,8 @@ def mpirun(ranks):
 
 
 def run(command):
-    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+    env = rank_env if command[0] == args.mpirun else None
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, env=env)
 
 
 def checkpoint_lines(path):
@@ -134,7 +141,7 @@ if args.mpirun:
     ranked_ckpt = os.path.join(workdir, "ranked.ckpt")
     process = subprocess.Popen(mpirun(3) + [args.proven, "bomb", "check", "--seeds", SEEDS, "--chunk", "25",
                                             "--checkpoint", ranked_ckpt],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=rank_env)
     wait_for_lines(ranked_ckpt, 5, process)
     victims = proven_pids_of_rank(ranked_ckpt, 1)
     check(len(victims) == 1, f"one process is rank 1 (found {victims})")
