@@ -63,11 +63,28 @@ std::array<std::array<char, kNoteMax>, 2> g_notes{};
 std::array<std::size_t, 2> g_note_sizes{};
 std::atomic<int> g_note_shown{-1};
 std::mutex g_note_mutex;
+// A note waiting on a write: the handler shows buffer g_note_pending (kEmptyNote: none) once file
+// g_pending_fd has reached g_pending_size bytes (the write is done, so the note is true), else
+// the shown one. -1: no note waits.
+constexpr int kEmptyNote = 2;
+std::atomic<int> g_note_pending{-1};
+std::atomic<int> g_pending_fd{-1};
+std::atomic<off_t> g_pending_size{0};
+
+// The note that is true now (-1: none). Only fstat is called: async-signal-safe.
+int note_to_show() {
+  if (const int pending = g_note_pending.load(); pending >= 0) {
+    struct stat file {};
+    if (::fstat(g_pending_fd.load(), &file) == 0 && file.st_size >= g_pending_size.load())
+      return pending == kEmptyNote ? -1 : pending;
+  }
+  return g_note_shown.load();
+}
 
 extern "C" void remove_temporaries_and_reraise(int signal_number) {
   for (std::size_t i = 0; i < kTrackedTemps; ++i)
     if (g_temp_used[i].load()) ::unlink(g_temps[i].data());
-  if (const int shown = g_note_shown.load(); shown >= 0) {
+  if (const int shown = note_to_show(); shown >= 0) {
     const auto& note = g_notes[static_cast<std::size_t>(shown)];
     [[maybe_unused]] const ssize_t written =
         ::write(STDERR_FILENO, note.data(), g_note_sizes[static_cast<std::size_t>(shown)]);
@@ -172,17 +189,38 @@ void remove_temporary_files_on_signals() {
   for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal_number, remove_temporaries_and_reraise);
 }
 
-void set_signal_note(std::string_view note) {
-  const std::lock_guard lock(g_note_mutex);
-  if (note.empty()) {
-    g_note_shown.store(-1);
-    return;
-  }
+namespace {
+
+// Copies `note` into the buffer the handler is not showing; returns its index (-1: empty note).
+int fill_spare_note(std::string_view note) {
+  if (note.empty()) return -1;
   const std::size_t spare = g_note_shown.load() == 0 ? 1 : 0;
   const std::size_t size = std::min(note.size(), kNoteMax);
   std::memcpy(g_notes[spare].data(), note.data(), size);
   g_note_sizes[spare] = size;
-  g_note_shown.store(static_cast<int>(spare));
+  return static_cast<int>(spare);
+}
+
+}  // namespace
+
+void set_signal_note(std::string_view note) {
+  const std::lock_guard lock(g_note_mutex);
+  g_note_pending.store(-1);
+  g_note_shown.store(fill_spare_note(note));
+}
+
+void set_signal_note_once_file_reaches(int fd, std::uint64_t size, std::string_view note) {
+  const std::lock_guard lock(g_note_mutex);
+  g_note_pending.store(-1);
+  g_pending_fd.store(fd);
+  g_pending_size.store(static_cast<off_t>(size));
+  g_note_pending.store(note.empty() ? kEmptyNote : fill_spare_note(note));
+}
+
+void confirm_signal_note() {
+  const std::lock_guard lock(g_note_mutex);
+  if (const int pending = g_note_pending.exchange(-1); pending >= 0)
+    g_note_shown.store(pending == kEmptyNote ? -1 : pending);
 }
 
 void check_output_path(std::string_view option, const std::string& output, const std::vector<std::string>& inputs) {

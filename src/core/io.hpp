@@ -3,6 +3,7 @@
 // or untouched (never half-written), and unreadable or malformed input is a UserError naming
 // the file and the place, never a crash.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
@@ -33,6 +34,12 @@ void remove_temporary_files_on_signals();
 // leaves undone and how to take it up again (core/range.hpp names its unfinished chunks). The
 // newest note replaces the last; an empty one clears it. At most 8 KiB are kept.
 void set_signal_note(std::string_view note);
+// A note that becomes true once file `fd`, being appended to, reaches `size` bytes (a checkpoint
+// line recording a finished chunk): until the write is done a signal shows the previous note,
+// after it this one, so a signal at any point names exactly what the file lacks. Once the write
+// is done, confirm_signal_note() makes it the note (an empty `note` clears it then).
+void set_signal_note_once_file_reaches(int fd, std::uint64_t size, std::string_view note);
+void confirm_signal_note();
 
 // Refuses (UserError naming `option`) an output path that would destroy an input or cannot be
 // written: the same file as one of `inputs`, a directory, or a path in a missing directory.

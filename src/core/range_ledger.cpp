@@ -1,6 +1,9 @@
 #include "core/range_ledger.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 
 #include <fmt/format.h>
@@ -99,7 +102,7 @@ RangeLedger::RangeLedger(const RangeRun& run, const ChunkFold& fold, const Range
     waiting_.emplace(k, std::move(result));
   }
   fold_ready();
-  update_signal_note();
+  set_signal_note(signal_note());
 }
 
 RangeLedger::~RangeLedger() {
@@ -118,16 +121,26 @@ std::vector<std::uint64_t> RangeLedger::unfinished() const {
 
 void RangeLedger::finish(std::uint64_t k, nlohmann::json result, bool counted) {
   PROVEN_CHECK(k < chunks_ && !finished_[k], "each chunk of a range finishes once");
-  if (checkpoint_) {
-    const std::string line = entry(k, first_of(k), count_of(k), result).dump() + "\n";
-    if (std::fputs(line.c_str(), checkpoint_) < 0 || std::fflush(checkpoint_) != 0)
-      throw UserError(fmt::format("--checkpoint {}: cannot write it", one_line(options_.checkpoint)));
-  }
   finished_[k] = true;
+  const std::string note = signal_note();
+  if (checkpoint_) {
+    // A signal during the write names chunk k unfinished until its whole line is in the file.
+    const auto cannot_write = [&] {
+      return UserError(fmt::format("--checkpoint {}: cannot write it", one_line(options_.checkpoint)));
+    };
+    const std::string line = entry(k, first_of(k), count_of(k), result).dump() + "\n";
+    const int fd = ::fileno(checkpoint_);
+    struct stat file {};
+    if (::fstat(fd, &file) != 0) throw cannot_write();
+    set_signal_note_once_file_reaches(fd, static_cast<std::uint64_t>(file.st_size) + line.size(), note);
+    if (std::fputs(line.c_str(), checkpoint_) < 0 || std::fflush(checkpoint_) != 0) throw cannot_write();
+    confirm_signal_note();
+  } else {
+    set_signal_note(note);
+  }
   if (!counted && options_.progress) options_.progress->advance(count_of(k));
   waiting_.emplace(k, std::move(result));
   fold_ready();
-  update_signal_note();
 }
 
 void RangeLedger::fold_ready() {
@@ -137,20 +150,17 @@ void RangeLedger::fold_ready() {
   }
 }
 
-// What a stop leaves undone, kept ready for the signal handler (core/io.hpp).
-void RangeLedger::update_signal_note() const {
+// What a stop leaves undone, for the signal handler (core/io.hpp); empty when nothing is.
+std::string RangeLedger::signal_note() const {
   const std::vector<std::uint64_t> left = unfinished();
-  if (left.empty()) {
-    set_signal_note("");
-    return;
-  }
+  if (left.empty()) return "";
   const std::string kept =
       options_.checkpoint.empty()
           ? "nothing was kept (--checkpoint FILE keeps finished chunks)"
           : fmt::format("the finished ones are in {0}: rerun with --resume {0} to run only the rest",
                         one_line(options_.checkpoint));
-  set_signal_note(fmt::format("proven: {} stopped: chunk(s) {} of 0..{} unfinished ({} seeds each); {}\n", run_.name,
-                              chunk_list_text(left), chunks_ - 1, run_.chunk, kept));
+  return fmt::format("proven: {} stopped: chunk(s) {} of 0..{} unfinished ({} seeds each); {}\n", run_.name,
+                     chunk_list_text(left), chunks_ - 1, run_.chunk, kept);
 }
 
 }  // namespace proven

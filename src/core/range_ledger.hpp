@@ -39,7 +39,7 @@ class RangeLedger {
 
  private:
   void fold_ready();
-  void update_signal_note() const;
+  std::string signal_note() const;
 
   RangeRun run_;
   ChunkFold fold_;

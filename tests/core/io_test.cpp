@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -173,6 +174,35 @@ TEST_F(IoTest, ATerminatedWriteLeavesNoTemporaryFile) {
         ::testing::KilledBySignal(signal_number), "");
     EXPECT_EQ(entries(), 0u) << "signal " << signal_number;
   }
+}
+
+// The note a signal prints while a checkpoint line is being written is the one the file backs:
+// the previous note until the line is whole, the new one after (empty: none).
+TEST_F(IoTest, ASignalNoteWaitingOnAWriteIsShownOnlyOnceTheFileHoldsIt) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto path = dir_ / "checkpoint";
+  const auto stop_after_writing = [&](std::string_view bytes, std::string_view next_note) {
+    remove_temporary_files_on_signals();
+    std::FILE* file = std::fopen(path.c_str(), "w");
+    set_signal_note("chunk 3 unfinished\n");
+    set_signal_note_once_file_reaches(::fileno(file), 6, next_note);
+    std::fputs(std::string(bytes).c_str(), file);
+    std::fflush(file);
+    std::raise(SIGTERM);
+  };
+  EXPECT_EXIT(stop_after_writing("", "all done\n"), ::testing::KilledBySignal(SIGTERM), "^chunk 3 unfinished\n$");
+  EXPECT_EXIT(stop_after_writing("line", "all done\n"), ::testing::KilledBySignal(SIGTERM), "^chunk 3 unfinished\n$");
+  EXPECT_EXIT(stop_after_writing("line\n\n", "all done\n"), ::testing::KilledBySignal(SIGTERM), "^all done\n$");
+  EXPECT_EXIT(stop_after_writing("line\n\n", ""), ::testing::KilledBySignal(SIGTERM), "^$");
+  EXPECT_EXIT(
+      {
+        set_signal_note("chunk 3 unfinished\n");
+        set_signal_note_once_file_reaches(-1, 6, "all done\n");
+        confirm_signal_note();
+        remove_temporary_files_on_signals();
+        std::raise(SIGTERM);
+      },
+      ::testing::KilledBySignal(SIGTERM), "^all done\n$");
 }
 
 TEST(Json, NumbersTooLargeForADoubleAreUserErrors) {

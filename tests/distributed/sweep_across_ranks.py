@@ -119,7 +119,8 @@ named = stopped_message(err, plain_ckpt)
 check(named is not None, f"the stopped plain run names its unfinished chunks: {err!r}")
 if named is not None:
     check(named | finished_in(plain_ckpt) == set(range(48)) and not named & finished_in(plain_ckpt),
-          "the chunks named unfinished are exactly those missing from the checkpoint")
+          f"the chunks named unfinished are exactly those missing from the checkpoint: named {sorted(named)}, "
+          f"checkpoint {sorted(finished_in(plain_ckpt))}")
 resumed = run([args.proven, "bomb", "check", "--seeds", SEEDS, "--resume", plain_ckpt, "--jobs", "2"])
 check(resumed.returncode == 0 and resumed.stdout == single.stdout, "the resumed plain run prints the reference")
 
@@ -155,7 +156,8 @@ if args.mpirun:
     if named is not None:
         done = finished_in(ranked_ckpt)
         check(named | done == set(range(48)) and not named & done and named,
-              "the chunks named unfinished are exactly those missing from the checkpoint")
+              f"the chunks named unfinished are exactly those missing from the checkpoint: named {sorted(named)}, "
+              f"checkpoint {sorted(done)}")
         resumed = run(mpirun(2) + [args.proven, "bomb", "check", "--seeds", SEEDS, "--resume", ranked_ckpt])
         check(resumed.returncode == 0 and resumed.stdout == single.stdout,
               f"resumed on 2 ranks, the run ends with the uninterrupted digest: {resumed.stderr!r}")
