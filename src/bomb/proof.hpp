@@ -138,6 +138,20 @@ constexpr bool has_rules() {
   }
 }
 
+// What a sample bomb shows every module before its own state is dealt: edgework, the 0-2
+// strikes already on it and its timer (uniform in kTimerMinMs..kTimerMaxMs), in that draw order.
+struct SampleSetting {
+  Edgework edge;
+  Clock clock;
+};
+inline SampleSetting deal_setting(Rng& sample) {
+  SampleSetting setting{deal_edgework(sample), {}};
+  setting.clock.strikes = static_cast<int>(sample.below<3>());
+  // uniform(kTimerMinMs, kTimerMaxMs), with a constant divisor: the same value.
+  setting.clock.timer_ms = kTimerMinMs + static_cast<std::int64_t>(sample.below<kTimerMaxMs - kTimerMinMs + 1>());
+  return setting;
+}
+
 template <Module M>
 ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng, const ProofOptions& options = {}) {
   ProofResult result;
@@ -166,13 +180,9 @@ ProofResult check_module_solvable(const typename M::Rules& rules, const Rng& rng
   const Rng::UnnamedForks samples = rng.unnamed_forks("sample");
   for (int i = 0; i < sample_count; ++i) {
     Rng sample = samples.at(static_cast<std::uint64_t>(i));  // rng.fork("sample", i), without its path
-    const Edgework edge = deal_edgework(sample);
-    Clock clock;
-    clock.strikes = static_cast<int>(sample.below<3>());
-    // uniform(kTimerMinMs, kTimerMaxMs), with a constant divisor: the same value.
-    clock.timer_ms = kTimerMinMs + static_cast<std::int64_t>(sample.below<kTimerMaxMs - kTimerMinMs + 1>());
-    const typename M::State state = M::deal(sample, edge, rules);
-    if (!judge(play_with<M>(rules, lookup, state, edge, clock))) return result;
+    const SampleSetting setting = deal_setting(sample);
+    const typename M::State state = M::deal(sample, setting.edge, rules);
+    if (!judge(play_with<M>(rules, lookup, state, setting.edge, setting.clock))) return result;
   }
   result.passed = true;
   return result;

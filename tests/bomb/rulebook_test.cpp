@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bomb/check.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
 
@@ -106,21 +107,33 @@ TEST(BombRuleBook, TwoHundredFailedTriesEndWithAClearError) {
   }
 }
 
-// Audit: re-prove each accepted rule set with samples keyed apart from the generator's own
-// ("audit", not "try<i>/proof"), sampling even the modules proven exhaustively.
+// Audit: each accepted rule set plays again on whole bombs keyed apart from the generator's own
+// ("audit", not "try<i>/proof"), sampling even the modules proven exhaustively; every module
+// plays as many bombs as its own proof would (8 modules x 1,000 + 5 x 200).
 TEST(BombRuleBook, AcceptedRulesPassAnAuditKeyedApartFromTheGenerator) {
   for (int seed = 2; seed <= 21; ++seed) {
-    const RuleBook book = build_rule_book(seed);
-    const Rng audit = Rng::from_seed(static_cast<std::uint64_t>(seed)).fork("audit");
-    for_each_module([&]<class M>() {
-      if constexpr (has_rules<M>()) {
-        const auto proof = check_module_solvable<M>(book.rules_of<M>(), audit.fork(M::kInfo.id),
-                                                    {.samples = std::nullopt, .allow_exhaustive = false});
-        EXPECT_TRUE(proof.passed) << "seed " << seed << " " << M::kInfo.name << ": " << name(proof.failure)
-                                  << " at sample " << proof.failing_case;
-      }
-    });
+    const AuditResult audit =
+        audit_rule_book(build_rule_book(seed), Rng::from_seed(static_cast<std::uint64_t>(seed)).fork("audit"));
+    EXPECT_TRUE(audit.passed) << "seed " << seed << " " << audit.module << ": " << name(audit.end) << " on bomb "
+                              << audit.bomb;
+    EXPECT_EQ(audit.plays, 9'000u) << "seed " << seed;
   }
+}
+
+// The audit catches what a module's proof catches: a Passcode list with one word twice cannot
+// be arranged (the deal never leaves exactly one listed word spellable), and the audit says
+// which module failed, on which bomb, and stops there.
+TEST(BombRuleBook, TheAuditNamesTheModuleAndBombThatFailed) {
+  RuleBook book = build_rule_book(2);
+  auto& words = std::get<Passcode::Rules>(book.rules).words;
+  words[1] = words[0];
+  const AuditResult audit = audit_rule_book(book, Rng::from_seed(2).fork("audit"));
+  EXPECT_FALSE(audit.passed);
+  EXPECT_EQ(audit.module, "Passcode");
+  EXPECT_LT(audit.plays, 9'000u);
+  const AuditResult again = audit_rule_book(book, Rng::from_seed(2).fork("audit"));
+  EXPECT_EQ(again.bomb, audit.bomb);  // the same bomb every time
+  EXPECT_EQ(again.plays, audit.plays);
 }
 
 }  // namespace
