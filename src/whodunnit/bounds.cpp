@@ -115,25 +115,28 @@ Bounds::Bounds(const Lattice& lattice)
     : lattice_(&lattice),
       min_(at(lattice.cell_count()), 0),
       max_(at(lattice.cell_count()), static_cast<std::uint8_t>(lattice.setup().cast)),
-      queue_(at(lattice.group_count()), 0),
+      queue_(std::bit_ceil(at(lattice.group_count())), 0),
       queued_(at(lattice.group_count()), 0) {}
 
-bool Bounds::tighten(int cell, int min, int max) {
+// The common case, a bound that changes nothing, is a compare inline in propagate's loops.
+inline bool Bounds::tighten(int cell, int min, int max) {
   const int old_min = min_[at(cell)];
   const int old_max = max_[at(cell)];
-  const int new_min = std::max(old_min, min);
-  const int new_max = std::min(old_max, max);
+  if (min <= old_min && max >= old_max) return true;
+  return narrow(cell, std::max(old_min, min), std::min(old_max, max));
+}
+
+bool Bounds::narrow(int cell, int new_min, int new_max) {
   if (new_min > new_max) {
     contradictory_ = true;
     return false;
   }
-  if (new_min == old_min && new_max == old_max) return true;
   min_[at(cell)] = static_cast<std::uint8_t>(new_min);
   max_[at(cell)] = static_cast<std::uint8_t>(new_max);
   for (const int g : lattice_->groups_of(cell)) {
     if (queued_[at(g)]) continue;
     queued_[at(g)] = 1;
-    queue_[(head_ + size_) % queue_.size()] = g;
+    queue_[(head_ + size_) & (queue_.size() - 1)] = g;
     ++size_;
   }
   return true;
@@ -156,7 +159,7 @@ std::int64_t Bounds::propagate() {
   std::int64_t visits = 0;
   while (size_ > 0 && !contradictory_) {
     const int g = queue_[head_];
-    head_ = (head_ + 1) % queue_.size();
+    head_ = (head_ + 1) & (queue_.size() - 1);
     --size_;
     queued_[at(g)] = 0;
     ++visits;

@@ -98,12 +98,14 @@ class Bounds {
   Assignment assignment() const;
 
  private:
-  bool tighten(int cell, int min, int max);  // false on contradiction; queues changed groups
+  bool tighten(int cell, int min, int max);         // false on contradiction; queues changed groups
+  bool narrow(int cell, int new_min, int new_max);  // tighten's change: [new_min, new_max] is inside the old range
 
   const Lattice* lattice_;
   std::vector<std::uint8_t> min_;
   std::vector<std::uint8_t> max_;
-  std::vector<int> queue_;  // ring buffer of group ids, capacity = groups
+  std::vector<int>
+      queue_;  // ring of group ids; capacity: groups, rounded up to a power of two (a mask, not a division)
   std::vector<std::uint8_t> queued_;
   std::size_t head_ = 0;
   std::size_t size_ = 0;
