@@ -137,13 +137,9 @@ LevelPlay LevelPlay::start(const Pack& pack, std::size_t item) {
 
 Cell LevelPlay::current_cell(int cell) const {
   Cell c = board_.cells[at(cell)];
-  int plug = 0, crack = 0;
-  for (int i = 0; i < cell; ++i) {  // a tile's index counts the tiles of its kind before it, as in Rules
-    plug += board_.cells[at(i)].kind == Kind::PluggedHole;
-    crack += board_.cells[at(i)].kind == Kind::Cracked;
-  }
-  if (c.kind == Kind::PluggedHole && (state_.plugs_out >> plug & 1)) c.kind = Kind::Hole;
-  if (c.kind == Kind::Cracked && (state_.collapsed >> crack & 1)) c = {.kind = Kind::Pit};
+  const int tile = rules_.tile_index(cell);  // the bit of plugs_out or collapsed, as the rules keep it
+  if (c.kind == Kind::PluggedHole && (state_.plugs_out >> tile & 1)) c.kind = Kind::Hole;
+  if (c.kind == Kind::Cracked && (state_.collapsed >> tile & 1)) c = {.kind = Kind::Pit};
   if ((c.kind == Kind::Key || c.kind == Kind::Lock) && state_.key_taken) c = {.kind = Kind::Floor};
   return c;
 }

@@ -77,6 +77,8 @@ class Rules {
   std::uint64_t key(const State& s) const;  // canonical: same-colour marbles sorted
   State unpack(std::uint64_t key) const;
   bool cleared(const State& s) const;
+  // A plug's or cracked cell's index (State's plugs_out / collapsed bit), -1 for any other cell.
+  int tile_index(int cell) const { return tile_index_[static_cast<std::size_t>(cell)]; }
 
  private:
   // The marble slides, mutating `s` (plugs, cracks, key) and `occupied`; false if it is lost.
