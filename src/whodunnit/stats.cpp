@@ -45,6 +45,8 @@ std::string spread_line(std::string_view name, const Spread& s) {
 }
 
 // Rows by count, most frequent first (ties in name order): deterministic for any input order.
+constexpr double kMostOfOneKind = 20.0, kLeastOfEachKind = 2.0;  // percent of all clues
+
 std::string frequency_table(const std::map<std::string, std::int64_t>& counts, std::int64_t total, int top = 0) {
   std::vector<std::pair<std::string, std::int64_t>> rows(counts.begin(), counts.end());
   std::ranges::stable_sort(rows, [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -63,6 +65,30 @@ std::string frequency_table(const std::map<std::string, std::int64_t>& counts, s
                         rows.size() - shown, rows[shown].second);
   }
   return text;
+}
+
+// The variety goals (docs/whodunnit.md, "Variety"): no kind above 20% of the clues, every kind
+// at least 2%. Read over many cases (100 or more): a handful cannot show every kind.
+std::string variety_line(const std::map<std::string, std::int64_t>& kinds, std::int64_t total) {
+  const auto share = [total](std::int64_t n) {
+    return 100.0 * static_cast<double>(n) / static_cast<double>(std::max<std::int64_t>(1, total));
+  };
+  std::string over, under;
+  const auto note = [](std::string& list, const std::string& kind, double percent) {
+    list += fmt::format("{}{} {:.1f}%", list.empty() ? "" : ", ", kind, percent);
+  };
+  for (const auto& [kind, n] : kinds) {
+    if (share(n) > kMostOfOneKind) note(over, kind, share(n));
+    if (share(n) < kLeastOfEachKind) note(under, kind, share(n));
+  }
+  if (over.empty() && under.empty())
+    return fmt::format("variety: met (every kind between {:.0f}% and {:.0f}% of the clues)\n", kLeastOfEachKind,
+                       kMostOfOneKind);
+  std::string text = fmt::format("variety: not met (goal: every kind between {:.0f}% and {:.0f}% of the clues)",
+                                 kLeastOfEachKind, kMostOfOneKind);
+  if (!over.empty()) text += "; above: " + over;
+  if (!under.empty()) text += "; below: " + under;
+  return text + "\n";
 }
 
 }  // namespace
@@ -156,7 +182,11 @@ std::string StatsTotals::report(const StatsRequest& request) const {
   text += spread_line("solver calls", spread_of(calls_));
   text += fmt::format("  {:<28} {} of {} ({:.1f}%)\n", "gold standard (obv. < a)", gold_, cases_,
                       100.0 * static_cast<double>(gold_) / static_cast<double>(std::max<std::int64_t>(cases_, 1)));
-  text += fmt::format("clue kinds ({} clues):\n", total_clues_) + frequency_table(kinds_, total_clues_);
+  // Every documented kind, the ones no case used at 0, then the variety goals checked.
+  std::map<std::string, std::int64_t> kinds = kinds_;
+  for (int k = 0; k < kKindCount; ++k) kinds.try_emplace(std::string(kind_name(static_cast<Kind>(k))), 0);
+  text += fmt::format("clue kinds ({} clues):\n", total_clues_) + frequency_table(kinds, total_clues_);
+  text += variety_line(kinds, total_clues_);
   text += fmt::format("phrases ({} distinct of {} clues):\n", phrases_.size(), total_clues_) +
           frequency_table(phrases_, total_clues_, request.top_phrases);
   // Over every case file in seed order: two reports made the same cases exactly when these agree.

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "core/io.hpp"
 #include "support/run_proven.hpp"
 #include "support/scratch_dir.hpp"
+#include "whodunnit/statement.hpp"
 
 namespace {
 
@@ -261,6 +263,14 @@ TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobsOrChunks) {
   EXPECT_TRUE(has(one.out, "12 cases")) << one.out;
   EXPECT_TRUE(has(one.out, "gold standard")) << one.out;
   EXPECT_TRUE(has(one.out, "clue kinds")) << one.out;
+  // Every documented kind is listed, used or not, and the variety goals are checked (twelve
+  // cases of 4 cannot use all 17 kinds, so here they are not met).
+  for (int k = 0; k < proven::whodunnit::kKindCount; ++k) {
+    const std::string_view kind = proven::whodunnit::kind_name(static_cast<proven::whodunnit::Kind>(k));
+    EXPECT_TRUE(has(one.out, fmt::format("%  {}\n", kind))) << kind;
+  }
+  EXPECT_TRUE(has(one.out, "\nvariety: not met (goal: every kind between 2% and 20% of the clues)")) << one.out;
+  EXPECT_TRUE(has(one.out, "0.0%  room_all\n") == has(one.out, "room_all 0.0%")) << one.out;
   EXPECT_TRUE(has(one.out, "phrases (")) << one.out;
   EXPECT_TRUE(has(one.out, "\ndigest ")) << one.out;
   EXPECT_FALSE(has(one.out, " s\n")) << "no timing on stdout: " << one.out;
