@@ -74,9 +74,9 @@ void BM_Build(benchmark::State& state) {
   state.SetLabel("build_module_rules, seeds 2..500 in turn");
 }
 
-// One module's share of `bomb check`'s audit: its 1,000 fresh samples (keyed as check_seed keys
-// them) on each of seeds 2..500's accepted rules in turn. With BM_Build, the per-module cost table
-// of a sweep.
+// One module's share of `bomb check`'s audit: its plays (1,000, or 200) on each of seeds 2..500's
+// accepted rules in turn, each sample dealing its own setting (the audit proper deals one per
+// bomb for every module: BM_AuditBook). With BM_Build, the per-module cost table of a sweep.
 template <class M>
 void BM_Audit(benchmark::State& state) {
   std::vector<typename M::Rules> rules;
@@ -90,8 +90,23 @@ void BM_Audit(benchmark::State& state) {
     benchmark::DoNotOptimize(proof);
     i = (i + 1) % rules.size();
   }
-  state.SetLabel("check_seed's audit, seeds 2..500 in turn");
+  state.SetLabel("the module's audit plays, seeds 2..500 in turn");
 }
+
+// check_seed's audit as it runs: 1,000 whole bombs on each of seeds 2..500's rule books in turn.
+void BM_AuditBook(benchmark::State& state) {
+  std::vector<RuleBook> books;
+  for (int seed = 2; seed <= 500; ++seed) books.push_back(build_rule_book(seed));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const AuditResult audit = audit_rule_book(books[i], proven::Rng::from_seed(i + 2).fork("audit"));
+    if (!audit.passed) state.SkipWithError("an audit failed");
+    benchmark::DoNotOptimize(audit);
+    i = (i + 1) % books.size();
+  }
+  state.SetLabel("check_seed's audit of a whole book, seeds 2..500 in turn");
+}
+BENCHMARK(BM_AuditBook)->Unit(benchmark::kMicrosecond);
 
 template <class... Ms>
 void register_per_module(ModuleList<Ms...>) {
