@@ -126,6 +126,7 @@ void RangeLedger::finish(std::uint64_t k, nlohmann::json result, bool counted) {
   if (checkpoint_) {
     // A signal during the write names chunk k unfinished until its whole line is in the file.
     const auto cannot_write = [&] {
+      finished_[k] = false;  // not in the file: a later signal names it unfinished
       return UserError(fmt::format("--checkpoint {}: cannot write it", one_line(options_.checkpoint)));
     };
     const std::string line = entry(k, first_of(k), count_of(k), result).dump() + "\n";
