@@ -44,9 +44,9 @@ std::string spread_line(std::string_view name, const Spread& s) {
                      s.max, s.mean);
 }
 
-// Rows by count, most frequent first (ties in name order): deterministic for any input order.
-constexpr double kMostOfOneKind = 20.0, kLeastOfEachKind = 2.0;  // percent of all clues
+constexpr double kMostOfOneKind = 20.0, kLeastOfEachKind = 2.0;  // the variety goals, percent of all clues
 
+// Rows by count, most frequent first (ties in name order): deterministic for any input order.
 std::string frequency_table(const std::map<std::string, std::int64_t>& counts, std::int64_t total, int top = 0) {
   std::vector<std::pair<std::string, std::int64_t>> rows(counts.begin(), counts.end());
   std::ranges::stable_sort(rows, [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -67,8 +67,8 @@ std::string frequency_table(const std::map<std::string, std::int64_t>& counts, s
   return text;
 }
 
-// The variety goals (docs/whodunnit.md, "Variety"): no kind above 20% of the clues, every kind
-// at least 2%. Read over many cases (100 or more): a handful cannot show every kind.
+// The variety goals (issue 17; docs/whodunnit.md, stats): no kind above 20% of the clues, every
+// kind at least 2%. Read over many cases (100 or more): a handful cannot show every kind.
 std::string variety_line(const std::map<std::string, std::int64_t>& kinds, std::int64_t total) {
   const auto share = [total](std::int64_t n) {
     return 100.0 * static_cast<double>(n) / static_cast<double>(std::max<std::int64_t>(1, total));
