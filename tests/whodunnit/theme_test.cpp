@@ -4,8 +4,10 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/io.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -30,10 +32,10 @@ TEST(WhodunnitTheme, SetupsAreValidThemedAndVaried) {
       for (const ValueCount& v : s.categories[kSurname].values) some_family |= v.count > 1;
       for (const ValueCount& v : s.categories[kRoom].values) some_shared_room |= v.count > 1;
       first_forenames.insert(s.categories[kForename].values[0].name);
-      // Names come from the lexicon.
-      const Lexicon& lex = bohemian_lexicon();
+      // Names come from the theme.
+      const Theme& theme = default_theme();
       for (const ValueCount& v : s.categories[kTitle].values)
-        EXPECT_NE(std::ranges::find(lex.titles, v.name), lex.titles.end()) << v.name;
+        EXPECT_NE(std::ranges::find(theme.titles, v.name), theme.titles.end()) << v.name;
     }
     EXPECT_TRUE(some_family);
     EXPECT_TRUE(some_shared_room);
@@ -44,12 +46,12 @@ TEST(WhodunnitTheme, SetupsAreValidThemedAndVaried) {
 // The story is flavour, so it must not look like a clue: no place is a room of the lexicon, and
 // no word of a victim's name is a suspect's forename, surname or title.
 TEST(WhodunnitTheme, TheStoryNamesNoRoomAndNoSuspect) {
-  const Lexicon& lexicon = bohemian_lexicon();
+  const Theme& theme = default_theme();
   std::set<std::string> suspect_words;
-  for (const auto names : {lexicon.forenames, lexicon.surnames, lexicon.titles})
-    for (const std::string_view name : names) suspect_words.insert(std::string(name));
-  for (const std::string_view place : story_places())
-    for (const std::string_view room : lexicon.rooms) EXPECT_EQ(place.find(room), std::string_view::npos) << place;
+  for (const auto* names : {&theme.forenames, &theme.surnames, &theme.titles})
+    for (const std::string& name : *names) suspect_words.insert(name);
+  for (const std::string& place : theme.places)
+    for (const std::string& room : theme.rooms) EXPECT_EQ(place.find(room), std::string::npos) << place;
   std::set<Story> seen;
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     const Story story = themed_story(Rng::from_seed(seed));
@@ -68,6 +70,74 @@ TEST(WhodunnitTheme, TheStoryNamesNoRoomAndNoSuspect) {
   }
   EXPECT_GE(seen.size(), 100u) << "stories vary";
   EXPECT_EQ(themed_story(Rng::from_seed(7)), themed_story(Rng::from_seed(7)));
+}
+
+// The shipped theme is the data file, read back to the same JSON, and what it draws is pinned:
+// moving the names from code to data changed no case (the bench signature holds too).
+TEST(WhodunnitTheme, TheShippedThemeIsTheDataFileAndRoundTrips) {
+  const nlohmann::json file = parse_json(read_file(PROVEN_DATA_DIR "/whodunnit/themes/country-house.json"), "file");
+  EXPECT_EQ(to_json(default_theme()), file);
+  EXPECT_EQ(theme_from_json(to_json(default_theme()), "again"), default_theme());
+  EXPECT_EQ(default_theme().name, "country-house");
+  EXPECT_EQ(default_theme().forenames.front(), "Abigail");
+  EXPECT_EQ(default_theme().rooms.size(), 8u);
+}
+
+// Any theme with the same shape draws its own names with the same draws: a setup of another
+// theme is the default's with each name replaced by the one at the same place in its list.
+TEST(WhodunnitTheme, AnotherThemeDrawsItsOwnNamesTheSameWay) {
+  Theme other = default_theme();
+  other.name = "renamed";
+  for (std::string& name : other.forenames) name += "a";
+  for (std::string& room : other.rooms) room = "east " + room;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const proven::whodunnit::Setup mine = themed_setup(6, Rng::from_seed(seed), other);
+    const proven::whodunnit::Setup base = themed_setup(6, Rng::from_seed(seed));
+    ASSERT_EQ(mine.categories.size(), base.categories.size());
+    for (std::size_t c = 1; c < base.categories.size(); ++c)
+      for (std::size_t v = 0; v < base.categories[c].values.size(); ++v) {
+        EXPECT_EQ(mine.categories[c].values[v].count, base.categories[c].values[v].count);
+        const std::string& name = base.categories[c].values[v].name;
+        EXPECT_EQ(mine.categories[c].values[v].name, c == kForename ? name + "a" : c == kRoom ? "east " + name : name);
+      }
+  }
+}
+
+// A malformed theme is one UserError that names the place.
+TEST(WhodunnitTheme, MalformedThemesAreUserErrorsNamingThePlace) {
+  const nlohmann::json good = to_json(default_theme());
+  const auto error_of = [](const nlohmann::json& json) -> std::string {
+    try {
+      (void)theme_from_json(json, "t.json");
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  const auto with = [&](const std::string& pointer, const nlohmann::json& value) {
+    nlohmann::json json = good;
+    json[nlohmann::json::json_pointer(pointer)] = value;
+    return error_of(json);
+  };
+  EXPECT_EQ(error_of(good), "accepted");
+  EXPECT_EQ(with("/format", "proven-whodunnit-theme/9"), "t.json.format: expected \"proven-whodunnit-theme/1\"");
+  EXPECT_EQ(with("/name", "Country House"), "t.json.name: expected 1 to 32 lowercase letters, digits or hyphens");
+  EXPECT_EQ(with("/names/title/3", "Dr. Who"),
+            "t.json.names.title[3]: \"Dr. Who\" is not a name the prose can use (1 to 32 ASCII letters, single "
+            "spaces, hyphens or apostrophes, starting with a letter)");
+  EXPECT_EQ(with("/names/title/3", "Colonel"), "t.json.names.title[3]: \"Colonel\" is listed twice");
+  EXPECT_EQ(with("/names/surname/0", "Major"), "t.json.names.title[5]: \"Major\" is also a name of another kind");
+  EXPECT_EQ(with("/names/room", {"library", "study", "ballroom"}), "t.json.names.room: expected an array of 4 to 64");
+  EXPECT_EQ(with("/names/colour", {"red"}),
+            "t.json.names: unknown key \"colour\" (expected forename, surname, title, room)");
+  EXPECT_EQ(with("/story/places/0", "the library steps"),
+            "t.json.story.places[0]: \"the library steps\" names the room \"library\": the body's place must not look "
+            "like a clue");
+  EXPECT_EQ(with("/story/victims/0", "Lord Hugo"),
+            "t.json.story.victims[0]: \"Lord Hugo\" shares the word \"hugo\" with a suspect's name");
+  EXPECT_EQ(with("/story/times", nlohmann::json::array()), "t.json.story.times: expected an array of 1 to 64");
+  EXPECT_EQ(with("/about", "two\nlines"), "t.json.about: expected one line");
+  EXPECT_EQ(error_of(nlohmann::json::array()), "t.json: expected an object");
 }
 
 TEST(WhodunnitTheme, CastOutsideFourToEightIsAUserError) {
