@@ -95,6 +95,8 @@ def main():
     bomb = (ROOT / "data/bomb/seed-1.json").read_text()
     demo = generated(proven, "demo", "--seed", "fuzz", "--count", "3")
     case = generated(proven, "whodunnit", "--seed", "11", "--cast", "5", "--budget", "3000")
+    themed = generated(proven, "whodunnit", "--seed", "4", "--cast", "4", "--budget", "2000", "--theme",
+                       str(ROOT / "data/whodunnit/themes/riverboat.json"))
 
     write("corpus", "prism_document", "chapter-1.json", canonical(chapter_slice(prism, 1)))
     write("corpus", "prism_document", "level-1.json", canonical(chapter_slice(prism, 4, 1)))
@@ -103,6 +105,7 @@ def main():
     write("corpus", "bomb_document", "seed-1.json", bomb)
     write("corpus", "demo_document", "sheet.json", canonical(demo))
     write("corpus", "whodunnit_document", "case.json", canonical(case))
+    write("corpus", "whodunnit_document", "themed.json", canonical(themed))
     # Run logs (bomb_runlog): autoplayed runs of manual 7, a standard bomb and one with options.
     for name, options in (("standard", []), ("options", ["--modules", "4", "--needy", "1", "--time", "2:00",
                                                          "--strikes", "1"])):

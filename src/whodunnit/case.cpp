@@ -83,7 +83,9 @@ bool prose_matches_markup(const Setup& setup, const CaseClue& clue) {
 Case make_case(const std::string& seed, int cast, const CaseOptions& options, Tally* tally) {
   const Rng root = Rng::from_key(seed);
   Case c{.seed = seed, .generator_version = generator_version()};
-  c.setup = themed_setup(cast, root.fork("setup"));
+  const Theme& theme = options.theme != nullptr ? *options.theme : default_theme();
+  if (theme != default_theme()) c.theme = theme;
+  c.setup = themed_setup(cast, root.fork("setup"), theme);
   c.solver_budget = options.solver_budget > 0 ? options.solver_budget : default_solver_budget(cast);
   const std::optional<Mystery> mystery =
       generate_mystery(c.setup, root.fork("mystery"), {.solver_budget = c.solver_budget});
@@ -97,7 +99,7 @@ Case make_case(const std::string& seed, int cast, const CaseOptions& options, Ta
     c.clues.push_back(std::move(out));
   }
   assign_tellers(c.clues, c.setup, c.solution, root.fork("tellers"));
-  c.story = themed_story(root.fork("story"));
+  c.story = themed_story(root.fork("story"), theme);
   c.question_prose = mystery->question;
   c.question = {.murderer = mystery->murderer, .description = {mystery->question_names}};
   const Lattice lattice(c.setup);

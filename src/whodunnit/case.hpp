@@ -11,6 +11,7 @@
 // e.g. "the murderer was the Colonel"); the player answers with a portrait and a full name, which
 // only the clues reveal.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -57,8 +58,9 @@ struct Case {
   Story story = {};  // empty in a file that tells none
   Assignment solution = {};
   Figures figures = {};
-  std::int64_t solver_budget = 0;  // the generator's, as used
-  std::int64_t solver_calls = 0;   // spent by the generator
+  std::int64_t solver_budget = 0;   // the generator's, as used
+  std::int64_t solver_calls = 0;    // spent by the generator
+  std::optional<Theme> theme = {};  // the theme it was generated with, when not the shipped one
 };
 
 // The version string every case records: "<generator>.<case>", e.g. "2.2".
@@ -79,6 +81,7 @@ bool prose_matches_markup(const Setup& setup, const CaseClue& clue);
 
 struct CaseOptions {
   std::int64_t solver_budget = 0;  // the generator's; 0: default_solver_budget(cast)
+  const Theme* theme = nullptr;    // the names and story drawn; nullptr: the shipped country house
 };
 
 // The case of a seed key and cast size: themed_setup from root.fork("setup") and

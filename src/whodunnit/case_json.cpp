@@ -169,18 +169,24 @@ void read_figures(const json& f, Case& c) {
 
 CaseFile case_file(Case c) {
   CaseFile file{.seed = c.seed,
-                .params = {.cast = c.setup.cast, .budget = c.solver_budget},
+                .params = {.cast = c.setup.cast, .budget = c.solver_budget, .theme = c.theme},
                 .content = std::move(c),
                 .has_figures = true};
   return file;
 }
 
-json params_json(const CaseParams& params) { return {{"cast", params.cast}, {"budget", params.budget}}; }
+json params_json(const CaseParams& params) {
+  json out = {{"cast", params.cast}, {"budget", params.budget}};
+  if (params.theme) out["theme"] = to_json(*params.theme);
+  return out;
+}
 
 CaseParams params_from_json(const json& json) {
   CaseParams params{.cast = jr::integer(jr::field(json, "cast", "params"), kMinCast, kMaxCast, "params.cast")};
   if (const nlohmann::json* budget = jr::optional_field(json, "budget", "params"))
     params.budget = jr::integer64(*budget, 0, kMaxSolverBudget, "params.budget");
+  if (const nlohmann::json* theme = jr::optional_field(json, "theme", "params"))
+    params.theme = theme_from_json(*theme, "params.theme");
   return params;
 }
 
@@ -234,7 +240,7 @@ json to_json(const Case& c) {
                           .game = std::string(kCaseGame),
                           .generator_version = c.generator_version,
                           .seed = c.seed,
-                          .params = params_json({.cast = c.setup.cast, .budget = c.solver_budget})};
+                          .params = params_json({.cast = c.setup.cast, .budget = c.solver_budget, .theme = c.theme})};
   return wrap_document(envelope, case_body_json(c));
 }
 
@@ -268,6 +274,7 @@ CaseFile case_from_body(const Envelope& envelope, const json& body) {
   c.seed = envelope.seed;
   c.generator_version = envelope.generator_version;
   c.solver_budget = file.params.budget;
+  c.theme = file.params.theme;
   if (!body.is_object()) jr::fail("body", "expected an object");
   c.setup = read_setup(file.params.cast, jr::field(body, "setup", "body"), "setup");
   const Setup& setup = c.setup;

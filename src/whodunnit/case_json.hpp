@@ -9,6 +9,7 @@
 // The envelope holds the seed, the generator version ("2.2") and the parameters {cast, budget};
 // the body the setup, the clues, the question and the claims.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,7 @@
 
 #include "core/document.hpp"
 #include "whodunnit/case.hpp"
+#include "whodunnit/theme.hpp"
 
 namespace proven::whodunnit {
 
@@ -23,11 +25,14 @@ inline constexpr std::string_view kCaseFormat = "proven-whodunnit-case/2";
 inline constexpr std::string_view kCaseGame = "whodunnit";
 inline constexpr std::string_view kCaseWhat = "whodunnit case";
 
-// What generation takes: the cast (4..8) and the generator's solver budget (0: its default for
-// the cast). A generated file records the budget as used, so the seed and params remake it.
+// What generation takes: the cast (4..8), the generator's solver budget (0: its default for
+// the cast) and the theme (none: the shipped country house). A generated file records the budget
+// as used and any other theme whole, so the seed and params remake it.
 struct CaseParams {
   int cast = 6;
   std::int64_t budget = 0;
+  std::optional<Theme> theme = std::nullopt;
+  std::string theme_file = {};  // generate's --theme, read into `theme` by Game::generate; never written
 };
 
 // What a file holds. The solution, the answer and the figures are claims a reader re-proves;
@@ -46,7 +51,7 @@ CaseFile case_file(Case c);
 
 nlohmann::json params_json(const CaseParams& params);
 // UserError naming the field ("params.cast: expected a whole number from 4 to 8"); "budget" may
-// be left out (0).
+// be left out (0), and "theme" (the country house).
 CaseParams params_from_json(const nlohmann::json& json);
 
 // The body alone (claims the case does not state are left out: no solution, no answer, and no

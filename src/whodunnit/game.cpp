@@ -27,12 +27,17 @@ void Game::add_params(CLI::App& app, Params& params) {
                  "the generator's solver calls (0: its default for the cast); part of what a seed means")
       ->check(CLI::Range(std::int64_t{0}, kMaxSolverBudget))
       ->capture_default_str();
+  app.add_option("--theme", params.theme_file,
+                 "a theme file (docs/whodunnit.md, \"Themes\"): the names and story to draw; default: the country "
+                 "house shipped as data/whodunnit/themes/country-house.json");
 }
 
 Made<Game::Document> Game::generate(const std::string& seed, const Params& params, const RunOptions& run) {
   if (run.progress) run.progress->set_total(1);
   Tally tally;
-  Case c = make_case(seed, params.cast, {.solver_budget = params.budget}, &tally);
+  std::optional<Theme> theme = params.theme;
+  if (!params.theme_file.empty()) theme = read_theme_file(params.theme_file);
+  Case c = make_case(seed, params.cast, {.solver_budget = params.budget, .theme = theme ? &*theme : nullptr}, &tally);
   if (run.progress) run.progress->advance();
   std::string report = fmt::format(
       "a cast of {}, {} clues, determined by propagation; obviousness {} of ambiguity {}{}; {} solver calls of {}\n"

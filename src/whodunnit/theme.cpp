@@ -176,7 +176,12 @@ nlohmann::json to_json(const Theme& theme) {
 }
 
 Theme read_theme_file(const std::string& path) {
-  return theme_from_json(parse_json(read_file(path), path), "theme " + path);
+  const nlohmann::json json = parse_json(read_file(path), path);
+  try {
+    return theme_from_json(json, "theme");
+  } catch (const UserError& e) {
+    throw UserError(fmt::format("{}: {}", path, e.what()));  // "space.json: theme.names.title[3]: ..."
+  }
 }
 
 const Theme& default_theme() {

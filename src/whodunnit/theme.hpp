@@ -45,8 +45,9 @@ struct Theme {
 
 // The country house, read once from the compiled-in data file.
 const Theme& default_theme();
-// A theme from its JSON; anything malformed is a UserError naming `where` and the place
-// ("space.json: names.title[3]: ...").
+// A theme from its JSON; anything malformed is a UserError naming the place after `where`
+// ("params.theme.names.title[3]: ..."); read_theme_file names the file first
+// ("space.json: theme.names.title[3]: ...").
 Theme theme_from_json(const nlohmann::json& json, const std::string& where);
 nlohmann::json to_json(const Theme& theme);
 Theme read_theme_file(const std::string& path);

@@ -282,6 +282,41 @@ TEST_F(WhodunnitCli, StatsAreTheSameForAnyJobsOrChunks) {
       << "another range, another digest";
 }
 
+// --theme draws another theme's names and story; the case file carries the theme whole (so
+// the seed and params remake it byte for byte), verifies, and reads as that theme. A theme file
+// that is malformed, or missing, is one line naming it, exit 2, and no case is written.
+TEST_F(WhodunnitCli, GenerateTakesAThemeFile) {
+  const std::string riverboat = PROVEN_DATA_DIR "/whodunnit/themes/riverboat.json";
+  const std::string make = "whodunnit generate --seed 3 --cast 5 --budget 3000 --theme " + riverboat + " --out ";
+  ASSERT_EQ(run_proven(make + path("boat.json")).code, 0);
+  const auto json = proven::read_json_file(path("boat.json"));
+  EXPECT_EQ(json["params"]["theme"]["name"], "riverboat");
+  EXPECT_EQ(json["params"]["theme"], proven::read_json_file(riverboat));
+  ASSERT_EQ(run_proven(make + path("again.json")).code, 0);
+  EXPECT_EQ(proven::read_file(path("again.json")), proven::read_file(path("boat.json")));
+  EXPECT_EQ(run_proven("whodunnit verify " + path("boat.json")).code, 0);
+  const auto shown = run_proven("whodunnit show " + path("boat.json"));
+  ASSERT_EQ(shown.code, 0) << shown.out;
+  EXPECT_TRUE(has(shown.out, "Names in play")) << shown.out;
+  EXPECT_FALSE(has(shown.out, "Basil") || has(shown.out, "library") || has(shown.out, "Colonel Mustard")) << shown.out;
+  // The shipped default is the country house: no theme in the file.
+  ASSERT_EQ(run_proven("whodunnit generate --seed 3 --cast 5 --budget 3000 --out " + path("house.json")).code, 0);
+  EXPECT_FALSE(proven::read_json_file(path("house.json"))["params"].contains("theme"));
+
+  nlohmann::json broken = proven::read_json_file(riverboat);
+  broken["names"]["room"][2] = "saloon";
+  const auto bad = run_proven("whodunnit generate --seed 3 --cast 5 --theme " + write("bad.json", broken) + " --out " +
+                              path("none.json"));
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_TRUE(one_line(bad.out) && has(bad.out, "bad.json: theme.names.room[2]: \"saloon\" is listed twice"))
+      << bad.out;
+  const auto missing =
+      run_proven("whodunnit generate --seed 3 --theme " + path("nowhere.json") + " --out " + path("none.json"));
+  EXPECT_EQ(missing.code, 2) << missing.out;
+  EXPECT_TRUE(one_line(missing.out) && has(missing.out, "nowhere.json")) << missing.out;
+  EXPECT_FALSE(std::filesystem::exists(path("none.json")));
+}
+
 // A checkpointed report cut after its first chunks resumes to the same bytes.
 TEST_F(WhodunnitCli, StatsResumeFromTheirCheckpoint) {
   const std::string stats = "whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --chunk 4";

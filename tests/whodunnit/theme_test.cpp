@@ -1,5 +1,7 @@
 #include "whodunnit/theme.hpp"
 
+#include <filesystem>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -8,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "whodunnit/generator.hpp"
 
 namespace proven::whodunnit {
 namespace {
@@ -81,6 +84,25 @@ TEST(WhodunnitTheme, TheShippedThemeIsTheDataFileAndRoundTrips) {
   EXPECT_EQ(default_theme().name, "country-house");
   EXPECT_EQ(default_theme().forenames.front(), "Abigail");
   EXPECT_EQ(default_theme().rooms.size(), 8u);
+}
+
+// Every theme shipped in data/whodunnit/themes reads (the checks of theme_from_json), is named as
+// its file, and makes determined mysteries for the smallest and largest casts.
+TEST(WhodunnitTheme, EveryShippedThemeReadsAndMakesMysteries) {
+  int themes = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(PROVEN_DATA_DIR "/whodunnit/themes")) {
+    const Theme theme = read_theme_file(entry.path().string());
+    EXPECT_EQ(theme.name, entry.path().stem().string());
+    for (const int cast : {kMinCast, kMaxCast}) {
+      const Rng rng = Rng::from_key(theme.name).fork("cast", static_cast<std::uint64_t>(cast));
+      const std::optional<Mystery> mystery =
+          generate_mystery(themed_setup(cast, rng, theme), rng, {.solver_budget = 3000});
+      ASSERT_TRUE(mystery.has_value()) << theme.name << " cast " << cast;
+      EXPECT_FALSE(mystery->clues.empty());
+    }
+    ++themes;
+  }
+  EXPECT_GE(themes, 2) << "the country house and at least one more";
 }
 
 // Any theme with the same shape draws its own names with the same draws: a setup of another
