@@ -1,6 +1,7 @@
 #include "whodunnit/commands.hpp"
 
 #include <chrono>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -85,9 +86,12 @@ void run_stats(const StatsArgs& args) {
   const SeedList seeds = parse_seed_list(args.seeds, {.min = 0, .max = 999'999'999'999, .max_count = kMaxStatsSeeds});
   Progress progress("cases", seeds.count());
   const RangeOptions options = range_options(args.range, &progress);
+  std::optional<Theme> theme;
+  if (!args.params.theme_file.empty()) theme = read_theme_file(args.params.theme_file);
   const StatsRequest request{.seeds = seeds,
                              .cast = args.params.cast,
                              .solver_budget = args.params.budget,
+                             .theme = theme ? &*theme : nullptr,
                              .jobs = args.jobs,
                              .top_phrases = args.top,
                              .progress = &progress};
@@ -96,7 +100,8 @@ void run_stats(const StatsArgs& args) {
   const std::int64_t budget = request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast);
   const RangeRun run{
       .name = "whodunnit stats",
-      .params = fmt::format("generator {}, cast {}, solver budget {}", generator_version(), request.cast, budget),
+      .params = fmt::format("generator {}, cast {}, solver budget {}{}", generator_version(), request.cast, budget,
+                            theme ? fmt::format(", theme {} {}", theme->name, theme_digest(*theme)) : ""),
       .range = seeds.text(),
       .count = seeds.count(),
       .chunk = chunk_size(args.range, seeds.count(), 256)};

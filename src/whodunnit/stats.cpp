@@ -129,26 +129,26 @@ Spread spread_of(std::vector<double> sample) {
 
 nlohmann::json StatsTotals::chunk(const StatsRequest& request, std::uint64_t first, std::uint64_t n) {
   // One case's figures, kinds, phrases and the digest of its file: all the report needs of it.
-  const auto cases =
-      run_batch<nlohmann::json>(static_cast<std::size_t>(n),
-                                [&](std::size_t i) {
-                                  const Case c = make_case(std::to_string(request.seeds.at(first + i)), request.cast,
-                                                           {.solver_budget = request.solver_budget});
-                                  nlohmann::json kinds = nlohmann::json::array(), phrases = nlohmann::json::array();
-                                  for (const CaseClue& clue : c.clues) {
-                                    kinds.push_back(clue.kind);
-                                    phrases.push_back(phrase_of(c.setup, clue));
-                                  }
-                                  return nlohmann::json{{"clues", c.clues.size()},
-                                                        {"ambiguity", c.figures.initial_ambiguity},
-                                                        {"obviousness", c.figures.obviousness},
-                                                        {"calls", c.solver_calls},
-                                                        {"gold", c.figures.gold_standard},
-                                                        {"kinds", std::move(kinds)},
-                                                        {"phrases", std::move(phrases)},
-                                                        {"digest", digest_hex(json_text(to_json(c)))}};
-                                },
-                                {.jobs = request.jobs, .progress = request.progress});
+  const auto cases = run_batch<nlohmann::json>(
+      static_cast<std::size_t>(n),
+      [&](std::size_t i) {
+        const Case c = make_case(std::to_string(request.seeds.at(first + i)), request.cast,
+                                 {.solver_budget = request.solver_budget, .theme = request.theme});
+        nlohmann::json kinds = nlohmann::json::array(), phrases = nlohmann::json::array();
+        for (const CaseClue& clue : c.clues) {
+          kinds.push_back(clue.kind);
+          phrases.push_back(phrase_of(c.setup, clue));
+        }
+        return nlohmann::json{{"clues", c.clues.size()},
+                              {"ambiguity", c.figures.initial_ambiguity},
+                              {"obviousness", c.figures.obviousness},
+                              {"calls", c.solver_calls},
+                              {"gold", c.figures.gold_standard},
+                              {"kinds", std::move(kinds)},
+                              {"phrases", std::move(phrases)},
+                              {"digest", digest_hex(json_text(to_json(c)))}};
+      },
+      {.jobs = request.jobs, .progress = request.progress});
   return {{"cases", cases}};
 }
 
@@ -172,9 +172,10 @@ void StatsTotals::merge(const nlohmann::json& chunk) {
 
 std::string StatsTotals::report(const StatsRequest& request) const {
   std::string text =
-      fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {})\n",
+      fmt::format("whodunnit stats: seeds {}, cast {}, {} cases (generator {}, solver budget {}{})\n",
                   request.seeds.text(), request.cast, cases_, generator_version(),
-                  request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast));
+                  request.solver_budget > 0 ? request.solver_budget : default_solver_budget(request.cast),
+                  request.theme != nullptr ? ", theme " + request.theme->name : "");
   text += spread_line("clues per case", spread_of(clues_));
   text += spread_line("ambiguity removed (a)", spread_of(ambiguity_));
   text += spread_line("obviousness (sum of a - a_n)", spread_of(obviousness_));

@@ -26,6 +26,7 @@ struct StatsRequest {
   SeedList seeds = SeedList({{.first = 1, .last = 1}});  // in the order listed
   int cast = 6;
   std::int64_t solver_budget = 0;  // 0: the generator's default for the cast
+  const Theme* theme = nullptr;    // nullptr: the shipped country house
   unsigned jobs = 0;
   int top_phrases = 30;  // the most frequent phrases listed; 0 lists every one
   Progress* progress = nullptr;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/json_read.hpp"
 
@@ -182,6 +183,12 @@ Theme read_theme_file(const std::string& path) {
   } catch (const UserError& e) {
     throw UserError(fmt::format("{}: {}", path, e.what()));  // "space.json: theme.names.title[3]: ..."
   }
+}
+
+std::string theme_digest(const Theme& theme) {
+  Digest digest;
+  digest.add(to_json(theme).dump());
+  return digest.hex();
 }
 
 const Theme& default_theme() {

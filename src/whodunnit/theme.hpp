@@ -51,6 +51,8 @@ const Theme& default_theme();
 Theme theme_from_json(const nlohmann::json& json, const std::string& where);
 nlohmann::json to_json(const Theme& theme);
 Theme read_theme_file(const std::string& path);
+// 16 hex digits over the theme's JSON: two runs with the same digest drew from the same theme.
+std::string theme_digest(const Theme& theme);
 
 // The story around a case: who died, where the body lay and when. Presentation only: no logic
 // reads it, and the place is never one of the theme's rooms, so it cannot be taken for a clue

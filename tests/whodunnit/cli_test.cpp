@@ -317,6 +317,21 @@ TEST_F(WhodunnitCli, GenerateTakesAThemeFile) {
   EXPECT_FALSE(std::filesystem::exists(path("none.json")));
 }
 
+// stats draws from --theme too (it was once accepted and ignored): the header names the theme,
+// the digest is over the themed case files, and a checkpoint of another theme is refused.
+TEST_F(WhodunnitCli, StatsTakeTheThemeFile) {
+  const std::string stats = "whodunnit stats --seeds 1..3 --cast 4 --budget 2000";
+  const std::string theme = std::string(" --theme ") + PROVEN_DATA_DIR "/whodunnit/themes/riverboat.json";
+  const auto plain = run_proven(stats, false);
+  const auto themed = run_proven(stats + theme + " --checkpoint " + path("boat.ckpt"), false);
+  ASSERT_EQ(themed.code, 0) << themed.out;
+  EXPECT_TRUE(has(themed.out, "solver budget 2000, theme riverboat)\n")) << themed.out;
+  EXPECT_NE(themed.out.substr(themed.out.size() - 17), plain.out.substr(plain.out.size() - 17)) << "another digest";
+  const auto mixed = run_proven(stats + " --resume " + path("boat.ckpt"));
+  EXPECT_EQ(mixed.code, 2) << mixed.out;
+  EXPECT_TRUE(one_line(mixed.out) && has(mixed.out, "a checkpoint of another run")) << mixed.out;
+}
+
 // A checkpointed report cut after its first chunks resumes to the same bytes.
 TEST_F(WhodunnitCli, StatsResumeFromTheirCheckpoint) {
   const std::string stats = "whodunnit stats --seeds 1..12 --cast 4 --budget 2000 --chunk 4";
