@@ -177,7 +177,12 @@ nlohmann::json to_json(const Theme& theme) {
 }
 
 Theme read_theme_file(const std::string& path) {
-  const nlohmann::json json = parse_json(read_file(path), path);
+  const std::string text = read_file(path);
+  // parse_json's hint for text speaks of case files; a theme is written by hand.
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && std::isalpha(static_cast<unsigned char>(text[first])))
+    throw UserError(path + ": not JSON: a theme file is a JSON object (docs/whodunnit.md, \"Themes\")");
+  const nlohmann::json json = parse_json(text, path);
   try {
     return theme_from_json(json, "theme");
   } catch (const UserError& e) {

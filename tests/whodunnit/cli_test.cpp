@@ -314,6 +314,11 @@ TEST_F(WhodunnitCli, GenerateTakesAThemeFile) {
       run_proven("whodunnit generate --seed 3 --theme " + path("nowhere.json") + " --out " + path("none.json"));
   EXPECT_EQ(missing.code, 2) << missing.out;
   EXPECT_TRUE(one_line(missing.out) && has(missing.out, "nowhere.json")) << missing.out;
+  proven::write_file_atomic(path("words.json"), "names: Abner, Beulah\n");
+  const auto words = run_proven("whodunnit generate --seed 3 --theme " + path("words.json"));
+  EXPECT_EQ(words.code, 2) << words.out;
+  EXPECT_TRUE(one_line(words.out) && has(words.out, "words.json: not JSON: a theme file is a JSON object"))
+      << words.out;
   EXPECT_FALSE(std::filesystem::exists(path("none.json")));
 }
 
