@@ -9,6 +9,7 @@
 #include "core/json_read.hpp"
 #include "whodunnit/bounds.hpp"
 #include "whodunnit/generator.hpp"
+#include "whodunnit/grammar.hpp"
 #include "whodunnit/statement.hpp"
 
 namespace proven::whodunnit {
@@ -93,7 +94,14 @@ Setup read_setup(int cast, const json& value, const std::string& where) {
   std::vector<Category> categories;
   for (std::size_t i = 0; i < any_array(value, where).size(); ++i) {
     const std::string here = jr::at(where, i);
-    Category category{.name = jr::text(jr::field(value[i], "category", here), sub(here, "category")), .values = {}};
+    Category category{.name = jr::text(jr::field(value[i], "category", here), sub(here, "category")),
+                      .values = {},
+                      .role = Role::ByName,
+                      .phrases = {}};
+    if (const json* role = jr::optional_field(value[i], "role", here))
+      category.role = role_from_json(*role, sub(here, "role"));
+    if (const json* phrases = jr::optional_field(value[i], "phrases", here))
+      category.phrases = phrases_from_json(*phrases, sub(here, "phrases"));
     const json& values = any_array(jr::field(value[i], "values", here), sub(here, "values"));
     for (std::size_t j = 0; j < values.size(); ++j) {
       const std::string there = jr::at(sub(here, "values"), j);
@@ -196,7 +204,12 @@ json case_body_json(const Case& c, bool with_figures) {
   for (int k = 1; k < setup.category_count(); ++k) {
     json values = json::array();
     for (const ValueCount& v : setup.categories[at(k)].values) values.push_back({{"name", v.name}, {"count", v.count}});
-    categories.push_back({{"category", setup.categories[at(k)].name}, {"values", values}});
+    const Category& category = setup.categories[at(k)];
+    json entry = {{"category", category.name}, {"values", values}};
+    // Only what the name does not already say: a country-house case reads as it always did.
+    if (category.role != role_implied_by(category.name)) entry["role"] = role_name(category.role);
+    if (!category.phrases.empty()) entry["phrases"] = category.phrases;
+    categories.push_back(std::move(entry));
   }
   json clues = json::array();
   for (const CaseClue& clue : c.clues) {
@@ -260,7 +273,7 @@ Story read_story(const Setup& setup, const json& value) {
   Story story{.victim = part("victim"), .place = part("place"), .time = part("time")};
   for (const Category& category : setup.categories)
     for (const ValueCount& room : category.values)
-      if (category.name == "room" && (story.place == room.name || story.place == "the " + room.name))
+      if (category.role == Role::Place && (story.place == room.name || story.place == "the " + room.name))
         jr::fail("story.place", "'" + story.place + "' is a room in play: the body's place would read as a clue");
   return story;
 }

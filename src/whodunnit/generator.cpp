@@ -502,13 +502,13 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
   mystery.obviousness = total_obviousness(pool, kept);
   mystery.gold_standard = mystery.obviousness < initial;
 
-  // The murderer, named by a trait only they hold (not the forename if another will do).
+  // The murderer, named by a trait only they hold (not their given name if another will do).
   Rng murder = rng.fork("murderer");
   mystery.murderer = static_cast<int>(murder.below(at(setup.cast)));
   std::vector<Term> unique;
   for (int c = 1; c < setup.category_count(); ++c) {
     const Term t = held(mystery.solution, mystery.murderer, c);
-    if (count_of(setup, t) == 1 && setup.categories[at(c)].name != "forename") unique.push_back(t);
+    if (count_of(setup, t) == 1 && setup.categories[at(c)].role != Role::GivenName) unique.push_back(t);
   }
   for (int c = 1; c < setup.category_count() && unique.empty(); ++c) {
     const Term t = held(mystery.solution, mystery.murderer, c);

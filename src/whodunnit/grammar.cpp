@@ -1,9 +1,12 @@
 #include "whodunnit/grammar.hpp"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <map>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "core/check.hpp"
 
@@ -12,7 +15,7 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------
 // The rules. Each entry: a rule name and its alternatives. Term forms come per role
-// ("is.surname"); a role without its own entry falls back to the plain rule name.
+// ("is.family"); a role without its own entry falls back to the plain rule name.
 //
 // Forms of a trait term X (what each says of one suspect or of the suspects who hold X):
 //   is / is_not       "is a Caine" / "is not a Caine"           (after a singular subject)
@@ -31,71 +34,71 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
     {"suspect", {"suspect {n}"}},
     {"said", {"suspect {n} says:", "suspect {n}:", "suspect {n} insists:", "suspect {n} recalls:"}},
 
-    {"is.forename", {"is called {v}", "goes by the name of {v}", "is {v}"}},
-    {"is.surname", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {p}"}},
-    {"is.title", {"[.=1]is the {v}", "is {a} {v}", "bears the title of {v}"}},
-    {"is.room", {"was in the {v}", "spent the evening in the {v}", "was seen in the {v}"}},
-    {"is.generic", {"has {c} {v}"}},
+    {"is.given-name", {"is called {v}", "goes by the name of {v}", "is {v}"}},
+    {"is.family", {"is {a} {v}", "belongs to the {v} family", "[.>1]is one of the {p}"}},
+    {"is.honorific", {"[.=1]is the {v}", "is {a} {v}", "bears the title of {v}"}},
+    {"is.place", {"was in the {v}", "spent the evening in the {v}", "was seen in the {v}"}},
+    {"is.trait", {"has {c} {v}"}},
 
-    {"is_not.forename", {"is not called {v}", "is not {v}"}},
-    {"is_not.surname", {"is not {a} {v}", "is no {v}", "does not belong to the {v} family"}},
-    {"is_not.title", {"[.=1]is not the {v}", "is not {a} {v}", "is no {v}"}},
-    {"is_not.room", {"was not in the {v}", "never set foot in the {v}", "was nowhere near the {v}"}},
-    {"is_not.generic", {"does not have {c} {v}"}},
+    {"is_not.given-name", {"is not called {v}", "is not {v}"}},
+    {"is_not.family", {"is not {a} {v}", "is no {v}", "does not belong to the {v} family"}},
+    {"is_not.honorific", {"[.=1]is not the {v}", "is not {a} {v}", "is no {v}"}},
+    {"is_not.place", {"was not in the {v}", "never set foot in the {v}", "was nowhere near the {v}"}},
+    {"is_not.trait", {"does not have {c} {v}"}},
 
-    {"are.forename", {"are called {v}"}},
-    {"are.surname", {"are {p}", "belong to the {v} family"}},
-    {"are.title", {"are {p}"}},
-    {"are.room", {"were in the {v}", "spent the evening in the {v}"}},
-    {"are.generic", {"have {c} {v}"}},
+    {"are.given-name", {"are called {v}"}},
+    {"are.family", {"are {p}", "belong to the {v} family"}},
+    {"are.honorific", {"are {p}"}},
+    {"are.place", {"were in the {v}", "spent the evening in the {v}"}},
+    {"are.trait", {"have {c} {v}"}},
 
-    {"they_not.forename", {"are not called {v}"}},
-    {"they_not.surname", {"are not {a} {v}", "are no {v}"}},
-    {"they_not.title", {"[.=1]are not the {v}", "are not {a} {v}"}},
-    {"they_not.room", {"were not in the {v}", "never set foot in the {v}"}},
-    {"they_not.generic", {"do not have {c} {v}"}},
+    {"they_not.given-name", {"are not called {v}"}},
+    {"they_not.family", {"are not {a} {v}", "are no {v}"}},
+    {"they_not.honorific", {"[.=1]are not the {v}", "are not {a} {v}"}},
+    {"they_not.place", {"were not in the {v}", "never set foot in the {v}"}},
+    {"they_not.trait", {"do not have {c} {v}"}},
 
-    {"be.forename", {"be called {v}"}},
-    {"be.surname", {"be {a} {v}"}},
-    {"be.title", {"[.=1]be the {v}", "be {a} {v}"}},
-    {"be.room", {"have been in the {v}"}},
-    {"be.generic", {"have {c} {v}"}},
+    {"be.given-name", {"be called {v}"}},
+    {"be.family", {"be {a} {v}"}},
+    {"be.honorific", {"[.=1]be the {v}", "be {a} {v}"}},
+    {"be.place", {"have been in the {v}"}},
+    {"be.trait", {"have {c} {v}"}},
 
-    {"am.forename", {"am {v}", "am called {v}", "go by the name of {v}"}},
-    {"am.surname", {"am {a} {v}", "belong to the {v} family"}},
-    {"am.title", {"[.=1]am the {v}", "am {a} {v}"}},
-    {"am.room", {"was in the {v}", "spent the evening in the {v}"}},
-    {"am.generic", {"have {c} {v}"}},
+    {"am.given-name", {"am {v}", "am called {v}", "go by the name of {v}"}},
+    {"am.family", {"am {a} {v}", "belong to the {v} family"}},
+    {"am.honorific", {"[.=1]am the {v}", "am {a} {v}"}},
+    {"am.place", {"was in the {v}", "spent the evening in the {v}"}},
+    {"am.trait", {"have {c} {v}"}},
 
-    {"am_not.forename", {"am not {v}", "am not called {v}"}},
-    {"am_not.surname", {"am not {a} {v}", "am no {v}"}},
-    {"am_not.title", {"[.=1]am not the {v}", "am no {v}"}},
-    {"am_not.room", {"was not in the {v}", "never went near the {v}"}},
-    {"am_not.generic", {"do not have {c} {v}"}},
+    {"am_not.given-name", {"am not {v}", "am not called {v}"}},
+    {"am_not.family", {"am not {a} {v}", "am no {v}"}},
+    {"am_not.honorific", {"[.=1]am not the {v}", "am no {v}"}},
+    {"am_not.place", {"was not in the {v}", "never went near the {v}"}},
+    {"am_not.trait", {"do not have {c} {v}"}},
 
-    {"noun.forename",
+    {"noun.given-name",
      {"[.>1]person called {v}", "[.>1]guest called {v}"}},  // "no person called Abigail": only if several are
-    {"noun.surname", {"{v}", "member of the {v} family"}},
-    {"noun.title", {"{v}"}},
-    {"noun.room", {"person in the {v}", "guest in the {v}"}},
-    {"noun.generic", {"person with {c} {v}"}},
+    {"noun.family", {"{v}", "member of the {v} family"}},
+    {"noun.honorific", {"{v}"}},
+    {"noun.place", {"person in the {v}", "guest in the {v}"}},
+    {"noun.trait", {"person with {c} {v}"}},
 
-    {"nouns.forename", {"[.>1]people called {v}"}},
-    {"nouns.surname", {"{p}", "members of the {v} family"}},
-    {"nouns.title", {"{p}"}},
-    {"nouns.room", {"people in the {v}", "guests in the {v}"}},
-    {"nouns.generic", {"people with {c} {v}"}},
+    {"nouns.given-name", {"[.>1]people called {v}"}},
+    {"nouns.family", {"{p}", "members of the {v} family"}},
+    {"nouns.honorific", {"{p}"}},
+    {"nouns.place", {"people in the {v}", "guests in the {v}"}},
+    {"nouns.trait", {"people with {c} {v}"}},
 
-    {"the_one.forename", {"[.=1]{v}"}},
-    {"the_one.surname", {"[.=1]the only {v}", "[.=1]the one {v}"}},
-    {"the_one.title", {"[.=1]the {v}", "[.=1]the only {v}"}},
-    {"the_one.room", {"[.=1]the one guest in the {v}", "[.=1]whoever was in the {v}"}},
-    {"the_one.generic", {"[.=1]the one person with {c} {v}"}},
+    {"the_one.given-name", {"[.=1]{v}"}},
+    {"the_one.family", {"[.=1]the only {v}", "[.=1]the one {v}"}},
+    {"the_one.honorific", {"[.=1]the {v}", "[.=1]the only {v}"}},
+    {"the_one.place", {"[.=1]the one guest in the {v}", "[.=1]whoever was in the {v}"}},
+    {"the_one.trait", {"[.=1]the one person with {c} {v}"}},
 
     {"the_all", {"[.=2]both <nouns>", "[.=2]the two <nouns>", "[.>2]all {N} <nouns>", "[.>2]the {N} <nouns>"}},
 
-    {"was_in.room", {"was in the {v}", "spent the evening in the {v}"}},
-    {"where.room", {"in the {v}"}},
+    {"was_in.place", {"was in the {v}", "spent the evening in the {v}"}},
+    {"where.place", {"in the {v}"}},
 
     // One rule per kind (statement.hpp), named as Clue::kind.
     {"identity", {"^<suspect:S> <is:A>.", "[A=1]^<the_one:A> is <suspect:S>."}},
@@ -137,17 +140,14 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
       "^<said:L> \"I <was_in:A>, and everyone there, myself included, <is:B>.\""}},
 
     {"question",
-     {"^the murderer was <the_one:A>. Which suspect is the murderer, and what is their full name (title, forename "
-      "and surname)?",
-      "^it was <the_one:A> who did it. Which suspect did it, and what is their full name (title, forename and "
-      "surname)?",
+     {"^the murderer was <the_one:A>. Which suspect is the murderer, and what is their full name ({F})?",
+      "^it was <the_one:A> who did it. Which suspect did it, and what is their full name ({F})?",
       "^the police are sure of one thing: the killer was <the_one:A>. Which suspect is the killer, and what is "
-      "their full name (title, forename and surname)?"}},
+      "their full name ({F})?"}},
     {"question_portrait",
-     {"^the murderer is <suspect:S>. What is their full name (title, forename and surname)?",
-      "^it was <suspect:S> who did it. What is their full name (title, forename and surname)?",
-      "^the police are sure of one thing: the killer was <suspect:S>. What is their full name (title, forename "
-      "and surname)?"}},
+     {"^the murderer is <suspect:S>. What is their full name ({F})?",
+      "^it was <suspect:S> who did it. What is their full name ({F})?",
+      "^the police are sure of one thing: the killer was <suspect:S>. What is their full name ({F})?"}},
 };
 
 constexpr std::array<std::string_view, 9> kCountWords = {"no",   "one", "two",   "three", "four",
@@ -260,11 +260,21 @@ bool bound(const Bindings& b, char v) {
   return false;
 }
 
-std::string_view role_of(const Setup& setup, Term t) {
-  const std::string& name = setup.categories[at(t.category)].name;
-  for (const std::string_view role : {"forename", "surname", "title", "room"})
-    if (name == role) return role;
-  return "generic";
+std::string_view role_of(const Setup& setup, Term t) { return role_name(setup.categories[at(t.category)].role); }
+
+// A category's own forms, compiled once per thread (keyed by their text: a setup is a value, and
+// the same theme's phrases come back in every case drawn from it).
+const std::vector<Alternative>* own_phrases(const Setup& setup, Term t, std::string_view form) {
+  const PhraseForms& phrases = setup.categories[at(t.category)].phrases;
+  const auto it = phrases.find(form);
+  if (it == phrases.end()) return nullptr;
+  thread_local std::map<std::string, std::vector<Alternative>, std::less<>> compiled;
+  std::string key;
+  for (const std::string& alternative : it->second) key += alternative + '\n';
+  auto [entry, fresh] = compiled.try_emplace(key);
+  if (fresh)
+    for (const std::string& alternative : it->second) entry->second.push_back(compile(alternative));
+  return &entry->second;
 }
 
 int count_in_setup(const Setup& setup, Term t) { return setup.categories[at(t.category)].values[at(t.value)].count; }
@@ -285,11 +295,24 @@ bool test(const Condition& c, int value) {
 const std::vector<Alternative>* resolve(const Setup& setup, const Bindings& b, std::string_view name, char var) {
   const Rules& r = rules();
   if (is_term_var(var) && bound(b, var)) {
+    if (const std::vector<Alternative>* own = own_phrases(setup, term(b, var), name)) return own;
     const std::string qualified = std::string(name) + "." + std::string(role_of(setup, term(b, var)));
     if (const auto it = r.find(qualified); it != r.end()) return &it->second;
   }
   if (const auto it = r.find(name); it != r.end()) return &it->second;
   return nullptr;
+}
+
+// "title, forename and surname": the categories a full name is made of, in the order it is said.
+std::string full_name_parts(const Setup& setup) {
+  std::vector<std::string_view> parts;
+  for (const Role role : {Role::Honorific, Role::GivenName, Role::Family})
+    for (const Category& category : setup.categories)
+      if (category.role == role) parts.push_back(category.name);
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + std::string(parts[i]);
+  return out;
 }
 
 // What a slot reads, given bound variables.
@@ -299,6 +322,8 @@ std::string slot_text(const Setup& setup, const Bindings& b, char slot, char var
       return setup.categories[at(term(b, var).category)].values[at(term(b, var).value)].name;
     case 'c':
       return setup.categories[at(term(b, var).category)].name;
+    case 'F':
+      return full_name_parts(setup);
     case 'N':
       return std::string(count_word(count_in_setup(setup, term(b, var))));
     case 'n':
@@ -313,7 +338,7 @@ std::string slot_text(const Setup& setup, const Bindings& b, char slot, char var
     }
     case 'a': {  // the indefinite article before the current term's value name
       const char first = slot_text(setup, b, 'v', var)[0];
-      return std::string_view("AEIOU").find(first) != std::string_view::npos ? "an" : "a";
+      return std::string_view("AEIOUaeiou").find(first) != std::string_view::npos ? "an" : "a";
     }
     default:
       PROVEN_CHECK(false, "grammar: unknown slot");
@@ -345,9 +370,14 @@ class Renderer {
     for (const Alternative& alt : *alts)
       if (viable(alt, var)) choices.push_back(&alt);
     PROVEN_CHECK(!choices.empty(), "grammar: no alternative renders");
-    const Alternative* alt = choices[at(static_cast<int>(rng.below(choices.size())))];
+    return expand_alternative(*choices[at(static_cast<int>(rng.below(choices.size())))], var, rng);
+  }
+
+  bool viable_alternative(const Alternative& alt, char var) const { return viable(alt, var); }
+
+  std::string expand_alternative(const Alternative& alt, char var, Rng& rng) {
     std::string out;
-    for (const Token& t : alt->tokens) {
+    for (const Token& t : alt.tokens) {
       switch (t.type) {
         case Token::Type::Text:
           emit(out, t.text);
@@ -597,6 +627,59 @@ std::vector<Term> question_readings(const Setup& setup, std::string_view sentenc
       readings.push_back(named);
     });
   return readings;
+}
+
+const std::vector<std::string_view>& phrase_forms() {
+  static const std::vector<std::string_view> forms = {"is",     "is_not", "are",   "they_not", "be",     "am",
+                                                      "am_not", "noun",   "nouns", "the_one",  "was_in", "where"};
+  return forms;
+}
+
+std::string phrase_problem(std::string_view alternative) {
+  std::size_t i = 0;
+  while (i < alternative.size() && alternative[i] == '[') {
+    const bool well_formed = i + 4 < alternative.size() && alternative[i + 1] == '.' &&
+                             std::string_view("=<>").find(alternative[i + 2]) != std::string_view::npos &&
+                             alternative[i + 3] >= '0' && alternative[i + 3] <= '9' && alternative[i + 4] == ']';
+    if (!well_formed) return "a condition is written [.=1], [.<3] or [.>1] (the value's count against one digit)";
+    i += 5;
+  }
+  if (i == alternative.size()) return "no words after the conditions";
+  bool has_value = false;
+  for (; i < alternative.size(); ++i) {
+    const char c = alternative[i];
+    if (c == '{') {
+      if (i + 2 >= alternative.size() || alternative[i + 2] != '}' ||
+          std::string_view("vapN").find(alternative[i + 1]) == std::string_view::npos)
+        return "a slot is {v} (the value), {a} (a or an before it), {p} (its plural) or {N} (its count as a word)";
+      has_value = has_value || alternative[i + 1] != 'N';
+      i += 2;
+    } else if (c < 0x20 || c >= 0x7f || std::string_view("<>^[]}\"\\").find(c) != std::string_view::npos) {
+      return fmt::format("'{}' is not allowed in a phrase (printable ASCII, no < > ^ [ ] {{ }} or quotes)", c);
+    }
+  }
+  if (!has_value) return "names no value: a phrase says {v} or {p}";
+  return {};
+}
+
+bool phrase_applies(std::string_view alternative, int count) {
+  const Alternative compiled = compile(alternative);
+  return std::ranges::all_of(compiled.conditions, [&](const Condition& c) { return test(c, count); });
+}
+
+std::string phrase(const Setup& setup, Term term, std::string_view form) {
+  Bindings b;
+  b.A = term;
+  const std::vector<Alternative>* alts = resolve(setup, b, form, 'A');
+  PROVEN_CHECK(alts != nullptr, "grammar: no phrase form");
+  Rng first = Rng::from_seed(0);  // the first viable alternative, drawn from a one-element list
+  for (const Alternative& alt : *alts) {
+    Renderer one(setup, b);
+    if (!one.viable_alternative(alt, 'A')) continue;
+    return one.expand_alternative(alt, 'A', first);
+  }
+  PROVEN_CHECK(false, "grammar: no phrase renders");
+  return {};
 }
 
 }  // namespace proven::whodunnit

@@ -1,13 +1,44 @@
 #include "whodunnit/model.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
 
 namespace proven::whodunnit {
+
+namespace {
+constexpr std::array<std::pair<Role, std::string_view>, 6> kRoleNames = {{{Role::ByName, "by-name"},
+                                                                          {Role::GivenName, "given-name"},
+                                                                          {Role::Family, "family"},
+                                                                          {Role::Honorific, "honorific"},
+                                                                          {Role::Place, "place"},
+                                                                          {Role::Trait, "trait"}}};
+}  // namespace
+
+std::string_view role_name(Role role) {
+  for (const auto& [r, name] : kRoleNames)
+    if (r == role) return name;
+  return "by-name";
+}
+
+std::optional<Role> role_from_name(std::string_view name) {
+  for (const auto& [r, known] : kRoleNames)
+    if (known == name && r != Role::ByName) return r;
+  return std::nullopt;
+}
+
+Role role_implied_by(std::string_view category_name) {
+  if (category_name == "forename") return Role::GivenName;
+  if (category_name == "surname") return Role::Family;
+  if (category_name == "title") return Role::Honorific;
+  if (category_name == "room") return Role::Place;
+  return Role::Trait;
+}
 
 Setup make_setup(int cast, std::vector<Category> trait_categories) {
   if (cast < kMinCast || cast > kMaxCast)
@@ -17,13 +48,18 @@ Setup make_setup(int cast, std::vector<Category> trait_categories) {
     throw UserError(
         fmt::format("{} trait categories: must be {}..{}", traits, kMinTraitCategories, kMaxTraitCategories));
   Setup setup{.cast = cast, .categories = {}};
-  Category portrait{.name = "portrait", .values = {}};
+  Category portrait{.name = "portrait", .values = {}, .role = Role::Trait, .phrases = {}};
   for (int s = 0; s < cast; ++s) portrait.values.push_back({.name = std::to_string(s + 1), .count = 1});
   setup.categories.push_back(std::move(portrait));
   std::set<std::string> category_names{"portrait"};
+  std::set<Role> roles;
   for (Category& category : trait_categories) {
     if (category.name.empty() || !category_names.insert(category.name).second)
       throw UserError(fmt::format("category name '{}' is empty or repeated", category.name));
+    if (category.role == Role::ByName) category.role = role_implied_by(category.name);
+    if (category.role != Role::Trait && !roles.insert(category.role).second)
+      throw UserError(fmt::format("category '{}': a second {} (one category per role; any number of traits)",
+                                  category.name, role_name(category.role)));
     std::set<std::string> value_names;
     int total = 0;
     for (const ValueCount& value : category.values) {

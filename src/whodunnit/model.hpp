@@ -13,7 +13,11 @@
 // are part of the setup the player sees.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace proven::whodunnit {
@@ -33,9 +37,32 @@ struct ValueCount {
   int count = 0;
 };
 
+// What a category is to the story. The logic never reads it (a bound is a bound), except that
+// the eyewitness room kinds need a place; the prose, the full name and the murderer's naming do.
+//   given-name: what a suspect is called ("Felix"); part of the full name, never names the murderer
+//   family:     a surname several may share ("the two Caines"); part of the full name
+//   honorific:  a title before the name ("the Colonel"); part of the full name
+//   place:      where each suspect was at the time ("in the library"); the room kinds need one
+//   trait:      anything else ("a bourbon drinker"); its phrases come with it (grammar.hpp)
+// A setup has one category of each role but trait at most. ByName (the default) is resolved by
+// make_setup from the category's name: forename, surname, title and room are the first four
+// roles, any other name a trait; so a case file names a role only where its name does not.
+enum class Role { ByName, GivenName, Family, Honorific, Place, Trait };
+
+std::string_view role_name(Role role);  // "given-name", "family", ... ("by-name" for ByName)
+// The role named so, or nullopt (ByName is never named).
+std::optional<Role> role_from_name(std::string_view name);
+Role role_implied_by(std::string_view category_name);
+
+// A category's own phrase forms, overriding its role's: form ("is", "nouns", ...) -> its
+// alternatives in the grammar's template language (grammar.hpp, phrase_problem). Ordered by form.
+using PhraseForms = std::map<std::string, std::vector<std::string>, std::less<>>;
+
 struct Category {
   std::string name;
   std::vector<ValueCount> values;
+  Role role = Role::ByName;
+  PhraseForms phrases = {};
 };
 
 struct Setup {
@@ -48,9 +75,9 @@ struct Setup {
   }
 };
 
-// Builds a setup with the portrait category prepended; UserError if the cast size, category
-// count, names or counts are invalid (a count below 1, counts not summing to the cast, a
-// repeated name).
+// Builds a setup with the portrait category prepended and every ByName role resolved; UserError
+// if the cast size, category count, names or counts are invalid (a count below 1, counts not
+// summing to the cast, a repeated name) or two categories share a role other than trait.
 Setup make_setup(int cast, std::vector<Category> trait_categories);
 
 // One conjunct of a bound: `category` has value index `value`.

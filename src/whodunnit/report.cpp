@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "whodunnit/case_json.hpp"
+#include "whodunnit/grammar.hpp"
 #include "whodunnit/seating.hpp"
 #include "whodunnit/text.hpp"
 
@@ -49,18 +50,19 @@ std::string fact_text(const Setup& setup, const Fact& fact) {
 }
 
 std::string suspect_text(const Setup& setup, const Assignment& solution, int suspect) {
-  // Title, forename and surname make a full name ("Colonel Hugo Vane"); any other trait follows.
+  // Title, forename and surname make a full name ("Colonel Hugo Vane"); any other trait follows,
+  // a place as the theme says it ("in the library"), a trait as "drink bourbon".
   std::string name;
   std::vector<std::string> rest;
-  for (const char* part : {"title", "forename", "surname"})
+  const auto held = [&](int c) { return Term{.category = c, .value = solution[at(suspect)][at(c)]}; };
+  for (const Role part : {Role::Honorific, Role::GivenName, Role::Family})
     for (int c = 1; c < setup.category_count(); ++c)
-      if (setup.categories[at(c)].name == part)
-        name += (name.empty() ? "" : " ") + setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name;
+      if (setup.categories[at(c)].role == part)
+        name += (name.empty() ? "" : " ") + setup.categories[at(c)].values[at(held(c).value)].name;
   for (int c = 1; c < setup.category_count(); ++c) {
-    const std::string& category = setup.categories[at(c)].name;
-    if (category == "title" || category == "forename" || category == "surname") continue;
-    const std::string& value = setup.categories[at(c)].values[at(solution[at(suspect)][at(c)])].name;
-    rest.push_back(category == "room" ? "in the " + value : category + " " + value);
+    const Category& category = setup.categories[at(c)];
+    if (category.role == Role::Place) rest.push_back(phrase(setup, held(c), "where"));
+    if (category.role == Role::Trait) rest.push_back(category.name + " " + category.values[at(held(c).value)].name);
   }
   if (!name.empty()) rest.insert(rest.begin(), name);
   return fmt::format("{} ({})", suspect_name(suspect), join(rest, ", "));

@@ -21,7 +21,7 @@ bool is_trait(const Setup& setup, Term t) {
 
 bool is_suspect(const Setup& setup, int s) { return s >= 0 && s < setup.cast; }
 
-bool is_room(const Setup& setup, Term t) { return setup.categories[at(t.category)].name == "room"; }
+bool is_room(const Setup& setup, Term t) { return setup.categories[at(t.category)].role == Role::Place; }
 
 // Traits in increasing category order (the markup's canonical form).
 Clue canonical(Clue clue) {

@@ -74,7 +74,7 @@ struct Statement {
 
 // Whether the statement is well formed for the setup: its kind's fields in range, trait terms on
 // trait categories (not the portrait), first and second on different categories, the count
-// conditions of SamePerson / Every, and RoomNone / RoomAll's first on the "room" category.
+// conditions of SamePerson / Every, and RoomNone / RoomAll's first on the place category (Role::Place).
 bool well_formed(const Setup& setup, const Statement& statement);
 
 // The statement's markup (a PROVEN_CHECK that it is well formed). Each bound's traits are in

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "whodunnit/grammar.hpp"
+
 namespace proven::whodunnit {
 std::string suspect_name(int suspect) { return fmt::format("suspect {}", suspect + 1); }
 
@@ -16,18 +18,27 @@ std::string sentence_case(std::string text) {
 std::string predicate(const Setup& setup, Term trait, bool holds) {
   const Category& category = setup.categories[at(trait.category)];
   const ValueCount& value = category.values[at(trait.value)];
-  const std::string& name = category.name;
   const char* be = holds ? "is" : "is not";
   if (trait.category == kPortrait) return fmt::format("{} portrait {}", be, value.name);
-  if (name == "forename") return fmt::format("{} called {}", be, value.name);
-  // A title held by one suspect is "the Colonel"; a family or a shared title is "a Caine".
-  if (name == "surname" || name == "title") {
-    const bool vowel =
-        std::string_view("AEIOU").find(value.name.empty() ? ' ' : value.name[0]) != std::string_view::npos;
-    return fmt::format("{} {} {}", be, name == "title" && value.count == 1 ? "the" : vowel ? "an" : "a", value.name);
+  // A theme's own wording, when it gives one ("was on the texas deck").
+  if (const std::string_view form = holds ? "is" : "is_not"; category.phrases.contains(form))
+    return phrase(setup, trait, form);
+  switch (category.role) {
+    case Role::GivenName:
+      return fmt::format("{} called {}", be, value.name);
+    case Role::Family:
+    case Role::Honorific: {
+      // A title held by one suspect is "the Colonel"; a family or a shared title is "a Caine".
+      const bool vowel =
+          std::string_view("AEIOU").find(value.name.empty() ? ' ' : value.name[0]) != std::string_view::npos;
+      const bool the = category.role == Role::Honorific && value.count == 1;
+      return fmt::format("{} {} {}", be, the ? "the" : vowel ? "an" : "a", value.name);
+    }
+    case Role::Place:
+      return fmt::format("{} in the {}", holds ? "was" : "was not", value.name);
+    default:
+      return fmt::format("{} {} {}", holds ? "has" : "does not have", category.name, value.name);
   }
-  if (name == "room") return fmt::format("{} in the {}", holds ? "was" : "was not", value.name);
-  return fmt::format("{} {} {}", holds ? "has" : "does not have", name, value.name);
 }
 
 }  // namespace proven::whodunnit

@@ -8,13 +8,14 @@
 // The shipped default is data/whodunnit/themes/country-house.json, compiled in (the library reads
 // no file at run time): a Bohemian country house, a dinner party, a body in the grounds.
 //
-// Four trait categories besides the portrait, in this order (their indices are fixed):
-//   forename (all distinct), surname (families: some repeat, "the two Caines"),
-//   title (honorifics, usually distinct, at most one repeat), room (where each was at the time:
-//   few rooms, several suspects each).
-// Names are drawn from the theme's lists by the seed; counts are drawn too, and always sum to
-// the cast. A theme's titles should be gender-neutral so no forename clashes with its title (the
-// solver knows nothing of gender, so the setup must not hint at any).
+// A theme names its own trait categories (4 to 7), each with a role (model.hpp: one given name,
+// at most one family, honorific and place, any number of plain traits), the way its counts are
+// drawn, its values, and phrases where the role's own wording will not do ("was on the texas
+// deck"; a plain trait always brings its own). The country house has forename, surname, title
+// and room, at the fixed indices below. Names are drawn from the theme's lists by the seed;
+// counts are drawn too, and always sum to the cast. A theme's titles should be gender-neutral so
+// no forename clashes with its title (the solver knows nothing of gender, so the setup must not
+// hint at any).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,18 +27,38 @@
 
 namespace proven::whodunnit {
 
+// The country house's categories (tests and examples name them).
 inline constexpr int kForename = 1;
 inline constexpr int kSurname = 2;
 inline constexpr int kTitle = 3;
 inline constexpr int kRoom = 4;
 
-inline constexpr std::string_view kThemeFormat = "proven-whodunnit-theme/1";
+inline constexpr std::string_view kThemeFormat = "proven-whodunnit-theme/2";
+// The first format (four fixed lists under "names") still reads, as the country house's four.
+inline constexpr std::string_view kThemeFormatV1 = "proven-whodunnit-theme/1";
+
+// How many distinct values a cast of n draws from a category's list, and how many suspects may
+// share one:
+//   distinct         n, one each (given names; or a trait everyone has their own of)
+//   families         n-3 to n-1 (n-2 to n-1 for n <= 5), at most 3 a value: "the two Caines"
+//   mostly-distinct  n-1 or n, at most 2 a value: "the two Colonels" at most
+//   groups           2 to min(4, n-2), any number a value: rooms, several suspects each
+enum class Draw { Distinct, Families, MostlyDistinct, Groups };
+std::string_view draw_name(Draw draw);
+
+struct ThemeCategory {
+  std::string name;  // as the grid and the case file say it: "forename", "deck"
+  Role role = Role::Trait;
+  Draw draw = Draw::Distinct;
+  std::vector<std::string> values;  // drawn from, kept in list order in a setup
+  PhraseForms phrases = {};
+  auto operator<=>(const ThemeCategory&) const = default;
+};
 
 struct Theme {
-  std::string name;   // "country-house": letters, digits and hyphens
-  std::string about;  // one line for people
-  // The lists names are drawn from, in the order they are listed (a setup keeps that order).
-  std::vector<std::string> forenames, surnames, titles, rooms;
+  std::string name;                       // "country-house": letters, digits and hyphens
+  std::string about;                      // one line for people
+  std::vector<ThemeCategory> categories;  // in the order the setup lists them
   // The story's banks: who died, where the body lay (never a room) and when.
   std::vector<std::string> victims, places, times;
   auto operator<=>(const Theme&) const = default;
@@ -46,9 +67,13 @@ struct Theme {
 // The country house, read once from the compiled-in data file.
 const Theme& default_theme();
 // A theme from its JSON; anything malformed is a UserError naming the place after `where`
-// ("params.theme.names.title[3]: ..."); read_theme_file names the file first
-// ("space.json: theme.names.title[3]: ...").
+// ("params.theme.categories[2].values[3]: ..."); read_theme_file names the file first
+// ("space.json: theme.categories[2].values[3]: ...").
 Theme theme_from_json(const nlohmann::json& json, const std::string& where);
+// The parts a theme and a case file share: a role's name, and a category's phrase forms (each
+// alternative checked by grammar.hpp's phrase_problem). UserError naming the place.
+Role role_from_json(const nlohmann::json& value, const std::string& where);
+PhraseForms phrases_from_json(const nlohmann::json& value, const std::string& where);
 nlohmann::json to_json(const Theme& theme);
 Theme read_theme_file(const std::string& path);
 // 16 hex digits over the theme's JSON: two runs with the same digest drew from the same theme.

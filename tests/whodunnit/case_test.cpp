@@ -162,6 +162,26 @@ TEST(WhodunnitCase, TheFileRoundTripsByteForByte) {
   }
 }
 
+// A themed case holds its categories' roles and phrases in its setup, so it reads back, proves
+// and says its prose from the file alone: the riverboat's deck is a place said "on the".
+TEST(WhodunnitCase, AThemedCaseCarriesItsRolesAndPhrases) {
+  const Theme riverboat = read_theme_file(PROVEN_DATA_DIR "/whodunnit/themes/riverboat.json");
+  const Case c = make_case("river", 5, {.solver_budget = kFast.solver_budget, .theme = &riverboat});
+  const nlohmann::json json = to_json(c);
+  const nlohmann::json& setup = json["body"]["setup"];
+  EXPECT_FALSE(setup[0].contains("role")) << "forename implies given-name";
+  EXPECT_EQ(setup[3]["category"], "deck");
+  EXPECT_EQ(setup[3]["role"], "place");
+  EXPECT_EQ(setup[3]["phrases"]["where"], nlohmann::json::array({"on the {v}"}));
+  EXPECT_FALSE(setup[4].contains("role")) << "drink implies trait";
+  const std::string text = json_text(json);
+  const CaseFile back = case_from_json(parse_json(text, "case"));
+  EXPECT_EQ(json_text(to_json(back.content)), text);
+  EXPECT_EQ(back.content.setup.categories[4].role, Role::Place);
+  for (const CaseClue& clue : back.content.clues) EXPECT_TRUE(prose_matches_markup(back.content.setup, clue));
+  EXPECT_TRUE(check_case(back).problems.empty());
+}
+
 TEST(WhodunnitCase, TellersShareTheFactsEvenlyAndNeverNameThemselves) {
   const Case c = make_case("1", 4, kFast);
   const int forename = 1;  // every forename is held once
@@ -262,6 +282,16 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
          j["body"]["story"]["place"] = "the " + j["body"]["setup"][3]["values"][0]["name"].get<std::string>();
        },
        "is a room in play: the body's place would read as a clue"},
+      {[](auto& j) { j["body"]["setup"][3]["role"] = "venue"; }, "setup[3].role: unknown role \"venue\""},
+      {[](auto& j) { j["body"]["setup"][2]["role"] = "place"; }, "setup: category 'room': a second place"},
+      {[](auto& j) {
+         j["body"]["setup"][3]["phrases"] = {{"where", {"at the <v>"}}};
+       },
+       "setup[3].phrases.where[0]: \"at the <v>\": '<' is not allowed"},
+      {[](auto& j) {
+         j["body"]["setup"][3]["phrases"] = {{"here", {"at the {v}"}}};
+       },
+       "setup[3].phrases.here: unknown phrase form"},
       // A misspelt kind would switch the prose check off: refused (a designer's clue says "markup").
       {[](auto& j) { j["body"]["clues"][3]["kind"] = "same_person "; },
        "clues[3].kind: unknown clue kind 'same_person '"},
@@ -298,6 +328,12 @@ TEST(WhodunnitText, FactsReadAsSentences) {
   EXPECT_EQ(predicate(setup, test::trait(2, 0), false), "is not a Caine");
   EXPECT_EQ(predicate(setup, test::trait(3, 0), true), "is the Duke");
   EXPECT_EQ(predicate(setup, test::trait(4, 1), false), "was not in the study");
+  // A theme's own wording: the riverboat's deck and drink.
+  const whodunnit::Setup boat =
+      themed_setup(5, Rng::from_seed(1), read_theme_file(PROVEN_DATA_DIR "/whodunnit/themes/riverboat.json"));
+  const std::string& deck = boat.categories[4].values[0].name;
+  EXPECT_EQ(predicate(boat, test::trait(4, 0), true), "was on the " + deck);
+  EXPECT_EQ(predicate(boat, test::trait(5, 0), false), "did not drink " + boat.categories[5].values[0].name);
 }
 
 TEST(WhodunnitStats, PhrasesAndSpreads) {

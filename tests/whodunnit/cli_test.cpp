@@ -299,16 +299,20 @@ TEST_F(WhodunnitCli, GenerateTakesAThemeFile) {
   ASSERT_EQ(shown.code, 0) << shown.out;
   EXPECT_TRUE(has(shown.out, "Names in play")) << shown.out;
   EXPECT_FALSE(has(shown.out, "Basil") || has(shown.out, "library") || has(shown.out, "Colonel Mustard")) << shown.out;
+  // Its own categories, said its own way.
+  EXPECT_TRUE(has(shown.out, "  deck: ") && has(shown.out, "  drink: ") && has(shown.out, "(forename and surname)?"))
+      << shown.out;
   // The shipped default is the country house: no theme in the file.
   ASSERT_EQ(run_proven("whodunnit generate --seed 3 --cast 5 --budget 3000 --out " + path("house.json")).code, 0);
   EXPECT_FALSE(proven::read_json_file(path("house.json"))["params"].contains("theme"));
 
   nlohmann::json broken = proven::read_json_file(riverboat);
-  broken["names"]["room"][2] = "saloon";
+  broken["categories"][3]["values"][2] = "hurricane deck";
   const auto bad = run_proven("whodunnit generate --seed 3 --cast 5 --theme " + write("bad.json", broken) + " --out " +
                               path("none.json"));
   EXPECT_EQ(bad.code, 2) << bad.out;
-  EXPECT_TRUE(one_line(bad.out) && has(bad.out, "bad.json: theme.names.room[2]: \"saloon\" is listed twice"))
+  EXPECT_TRUE(one_line(bad.out) &&
+              has(bad.out, "bad.json: theme.categories[3].values[2]: \"hurricane deck\" is listed twice"))
       << bad.out;
   const auto missing =
       run_proven("whodunnit generate --seed 3 --theme " + path("nowhere.json") + " --out " + path("none.json"));
