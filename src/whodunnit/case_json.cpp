@@ -183,6 +183,11 @@ CaseFile case_file(Case c) {
   return file;
 }
 
+std::optional<Theme> theme_of(const CaseParams& params) {
+  if (!params.theme_file.empty()) return read_theme_file(params.theme_file);
+  return params.theme;
+}
+
 json params_json(const CaseParams& params) {
   json out = {{"cast", params.cast}, {"budget", params.budget}};
   if (params.theme) out["theme"] = to_json(*params.theme);

@@ -49,6 +49,10 @@ struct CaseFile {
 // A generated case as its file holds it (every claim stated).
 CaseFile case_file(Case c);
 
+// The theme the params ask for: the file --theme names (read now; UserError naming it), else the
+// theme they carry; nullopt is the shipped country house.
+std::optional<Theme> theme_of(const CaseParams& params);
+
 nlohmann::json params_json(const CaseParams& params);
 // UserError naming the field ("params.cast: expected a whole number from 4 to 8"); "budget" may
 // be left out (0), and "theme" (the country house).

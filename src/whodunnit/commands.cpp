@@ -86,8 +86,7 @@ void run_stats(const StatsArgs& args) {
   const SeedList seeds = parse_seed_list(args.seeds, {.min = 0, .max = 999'999'999'999, .max_count = kMaxStatsSeeds});
   Progress progress("cases", seeds.count());
   const RangeOptions options = range_options(args.range, &progress);
-  std::optional<Theme> theme;
-  if (!args.params.theme_file.empty()) theme = read_theme_file(args.params.theme_file);
+  const std::optional<Theme> theme = theme_of(args.params);
   const StatsRequest request{.seeds = seeds,
                              .cast = args.params.cast,
                              .solver_budget = args.params.budget,

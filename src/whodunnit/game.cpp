@@ -35,8 +35,7 @@ void Game::add_params(CLI::App& app, Params& params) {
 Made<Game::Document> Game::generate(const std::string& seed, const Params& params, const RunOptions& run) {
   if (run.progress) run.progress->set_total(1);
   Tally tally;
-  std::optional<Theme> theme = params.theme;
-  if (!params.theme_file.empty()) theme = read_theme_file(params.theme_file);
+  const std::optional<Theme> theme = theme_of(params);
   Case c = make_case(seed, params.cast, {.solver_budget = params.budget, .theme = theme ? &*theme : nullptr}, &tally);
   if (run.progress) run.progress->advance();
   std::string report = fmt::format(

@@ -46,6 +46,11 @@ std::string spread_line(std::string_view name, const Spread& s) {
 
 constexpr double kMostOfOneKind = 20.0, kLeastOfEachKind = 2.0;  // the variety goals, percent of all clues
 
+// n as a percentage of total (of 1 when there is none, so an empty run reads 0%).
+double percent_of(std::int64_t n, std::int64_t total) {
+  return 100.0 * static_cast<double>(n) / static_cast<double>(std::max<std::int64_t>(1, total));
+}
+
 // Rows by count, most frequent first (ties in name order): deterministic for any input order.
 std::string frequency_table(const std::map<std::string, std::int64_t>& counts, std::int64_t total, int top = 0) {
   std::vector<std::pair<std::string, std::int64_t>> rows(counts.begin(), counts.end());
@@ -53,15 +58,11 @@ std::string frequency_table(const std::map<std::string, std::int64_t>& counts, s
   std::string text;
   const std::size_t shown = top > 0 ? std::min(rows.size(), static_cast<std::size_t>(top)) : rows.size();
   for (std::size_t i = 0; i < shown; ++i)
-    text +=
-        fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second,
-                    100.0 * static_cast<double>(rows[i].second) / static_cast<double>(std::max<std::int64_t>(1, total)),
-                    rows[i].first);
+    text += fmt::format("  {:>6} {:>5.1f}%  {}\n", rows[i].second, percent_of(rows[i].second, total), rows[i].first);
   if (shown < rows.size()) {
     std::int64_t rest = 0;
     for (std::size_t i = shown; i < rows.size(); ++i) rest += rows[i].second;
-    text += fmt::format("  {:>6} {:>5.1f}%  ({} other phrases, each at most {} times)\n", rest,
-                        100.0 * static_cast<double>(rest) / static_cast<double>(std::max<std::int64_t>(1, total)),
+    text += fmt::format("  {:>6} {:>5.1f}%  ({} other phrases, each at most {} times)\n", rest, percent_of(rest, total),
                         rows.size() - shown, rows[shown].second);
   }
   return text;
@@ -70,9 +71,7 @@ std::string frequency_table(const std::map<std::string, std::int64_t>& counts, s
 // The variety goals (issue 17; docs/whodunnit.md, stats): no kind above 20% of the clues, every
 // kind at least 2%. Read over many cases (100 or more): a handful cannot show every kind.
 std::string variety_line(const std::map<std::string, std::int64_t>& kinds, std::int64_t total) {
-  const auto share = [total](std::int64_t n) {
-    return 100.0 * static_cast<double>(n) / static_cast<double>(std::max<std::int64_t>(1, total));
-  };
+  const auto share = [total](std::int64_t n) { return percent_of(n, total); };
   std::string over, under;
   const auto note = [](std::string& list, const std::string& kind, double percent) {
     list += fmt::format("{}{} {:.1f}%", list.empty() ? "" : ", ", kind, percent);
