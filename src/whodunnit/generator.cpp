@@ -310,8 +310,8 @@ int kind_cap(int cast) { return std::max(3, cast - 2); }
 }  // namespace
 
 std::int64_t default_solver_budget(int cast) {
-  PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "budget for a cast outside 4..8");
-  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 200000, 500000};
+  PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "budget for a cast outside 4..12");
+  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 200000, 500000, 700000, 1000000, 1500000, 2000000};
   return kBudget[cast - kMinCast];
 }
 

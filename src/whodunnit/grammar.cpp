@@ -150,8 +150,8 @@ const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> kR
       "^the police are sure of one thing: the killer was <suspect:S>. What is their full name ({F})?"}},
 };
 
-constexpr std::array<std::string_view, 9> kCountWords = {"no",   "one", "two",   "three", "four",
-                                                         "five", "six", "seven", "eight"};
+constexpr std::array<std::string_view, 13> kCountWords = {"no",    "one",   "two",  "three", "four",   "five",  "six",
+                                                          "seven", "eight", "nine", "ten",   "eleven", "twelve"};
 
 // ---------------------------------------------------------------------------------------------
 // Compiled form.

@@ -28,7 +28,7 @@ inline std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 inline constexpr int kPortrait = 0;
 inline constexpr int kMinCast = 4;
-inline constexpr int kMaxCast = 8;
+inline constexpr int kMaxCast = 12;
 inline constexpr int kMinTraitCategories = 4;  // besides the portrait
 inline constexpr int kMaxTraitCategories = 7;  // so every category set fits in one byte mask
 

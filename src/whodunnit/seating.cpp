@@ -29,7 +29,7 @@ int grid_round(double v) { return static_cast<int>(std::floor(v + 0.5 + 1e-9)); 
 double tenth(double v) { return std::round(v * 10) / 10; }
 
 void check_cast(int cast) {
-  PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "the seating is drawn for casts of 4..8");
+  PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "the seating is drawn for casts of 4..12");
 }
 
 }  // namespace
@@ -65,7 +65,9 @@ std::string seating_text(int cast) {
     // Screen rows grow downwards: up on the page is minus.
     const int col = grid_round(kCenterX + kRadiusX * std::cos(a));
     const int row = grid_round(kCenterY - kRadiusY * std::sin(a));
-    grid[at(row)][at(col)] = static_cast<char>('1' + s);
+    // Two-digit numbers run outwards from the seat, away from the table.
+    const std::string label = std::to_string(s + 1);
+    put(row, std::cos(a) < -1e-9 ? col - static_cast<int>(label.size()) + 1 : col, label);
   }
   // Suspect 1 sits alone on the bottom row (the nearest other seat is 45 degrees round), so the
   // row can name their neighbours, each on the side it is on.

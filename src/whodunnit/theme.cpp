@@ -12,6 +12,30 @@ namespace proven::whodunnit {
 
 std::string_view country_house_theme_text();  // generated from data/whodunnit/themes/country-house.json
 
+// Two to four groups up to a cast of 8 (never one suspect alone in every room), then up to half
+// the cast, so a large cast is not two crowds of six.
+namespace {
+int most_groups(int cast) { return std::max(std::min(4, cast - 2), cast / 2); }
+}  // namespace
+
+std::size_t values_needed(Draw draw, int cast) {
+  switch (draw) {
+    case Draw::Families:
+      return at(cast - 1);
+    case Draw::Groups:
+      return at(most_groups(cast));
+    default:
+      return at(cast);
+  }
+}
+
+int largest_cast(const Theme& theme) {
+  int largest = kMaxCast;
+  for (const ThemeCategory& category : theme.categories)
+    while (largest > kMinCast && category.values.size() < values_needed(category.draw, largest)) --largest;
+  return largest;
+}
+
 namespace {
 
 // `distinct` names drawn from `names` (kept in list order, so the setup reads the same way every
@@ -52,6 +76,11 @@ Story themed_story(const Rng& rng, const Theme& theme) {
 Setup themed_setup(int cast, const Rng& rng, const Theme& theme) {
   if (cast < kMinCast || cast > kMaxCast)
     throw UserError(fmt::format("cast of {} suspects: must be {}..{}", cast, kMinCast, kMaxCast));
+  for (const ThemeCategory& category : theme.categories)
+    if (category.values.size() < values_needed(category.draw, cast))
+      throw UserError(fmt::format("theme '{}': a cast of {} needs {} values of {}, and it lists {} (casts up to {})",
+                                  theme.name, cast, values_needed(category.draw, cast), category.name,
+                                  category.values.size(), largest_cast(theme)));
   Rng draws = rng.fork("theme");
   // How many values each category has (in category order), then which (in the same order).
   std::vector<int> distinct, caps;
@@ -69,8 +98,8 @@ Setup themed_setup(int cast, const Rng& rng, const Theme& theme) {
         distinct.push_back(static_cast<int>(draws.uniform(cast - 1, cast)));
         caps.push_back(2);
         break;
-      case Draw::Groups:  // two to four, never one suspect alone in every room
-        distinct.push_back(static_cast<int>(draws.uniform(2, std::min(4, cast - 2))));
+      case Draw::Groups:  // two to most_groups(cast)
+        distinct.push_back(static_cast<int>(draws.uniform(2, most_groups(cast))));
         caps.push_back(cast);
         break;
     }

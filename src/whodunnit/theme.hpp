@@ -42,9 +42,12 @@ inline constexpr std::string_view kThemeFormatV1 = "proven-whodunnit-theme/1";
 //   distinct         n, one each (given names; or a trait everyone has their own of)
 //   families         n-3 to n-1 (n-2 to n-1 for n <= 5), at most 3 a value: "the two Caines"
 //   mostly-distinct  n-1 or n, at most 2 a value: "the two Colonels" at most
-//   groups           2 to min(4, n-2), any number a value: rooms, several suspects each
+//   groups           2 to min(4, n-2) up to n = 8, then 2 to n/2; any number a value: rooms,
+//                    several suspects each
 enum class Draw { Distinct, Families, MostlyDistinct, Groups };
 std::string_view draw_name(Draw draw);
+// The most values a cast of `cast` draws from a list of this draw.
+std::size_t values_needed(Draw draw, int cast);
 
 struct ThemeCategory {
   std::string name;  // as the grid and the case file say it: "forename", "deck"
@@ -89,7 +92,12 @@ struct Story {
 // Drawn from rng (make_case gives it root.fork("story")).
 Story themed_story(const Rng& rng, const Theme& theme = default_theme());
 
-// A themed setup for a cast of 4..8 (UserError otherwise). A pure function of the cast, the
+// The largest cast the theme's lists serve (at least 8, at most kMaxCast): a cast of n needs n
+// given names, n - 1 family names, n values of a mostly-distinct or distinct trait.
+int largest_cast(const Theme& theme);
+
+// A themed setup for a cast of 4..largest_cast(theme) (UserError otherwise, naming the list that
+// is too short). A pure function of the cast, the
 // rng's key and the theme: draws come from rng.fork("theme").
 Setup themed_setup(int cast, const Rng& rng, const Theme& theme = default_theme());
 

@@ -52,17 +52,10 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-// The fewest values a list needs for the largest cast (themed_setup draws at most this many).
-std::size_t min_values(Draw draw) {
-  switch (draw) {
-    case Draw::Families:
-      return kMaxCast - 1;
-    case Draw::Groups:
-      return 4;
-    default:
-      return kMaxCast;
-  }
-}
+// The fewest values a list needs: enough for a cast of 8 (every theme serves casts 4..8; a
+// longer list serves larger casts, up to largest_cast).
+constexpr int kEveryThemeCast = 8;
+std::size_t min_values(Draw draw) { return values_needed(draw, kEveryThemeCast); }
 
 std::optional<Draw> draw_from_role(Role role) {
   switch (role) {

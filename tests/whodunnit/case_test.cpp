@@ -259,7 +259,7 @@ TEST(WhodunnitCase, MalformedFilesAreUserErrorsNamingThePlace) {
       {[](auto& j) { j["format"] = "proven-whodunnit/1"; },
        "\"format\" is \"proven-whodunnit/1\", expected \"proven-whodunnit-case/2\""},
       {[](auto& j) { j["params"].erase("cast"); }, "params: missing \"cast\""},
-      {[](auto& j) { j["params"]["cast"] = 9; }, "params.cast: expected a whole number from 4 to 8"},
+      {[](auto& j) { j["params"]["cast"] = 13; }, "params.cast: expected a whole number from 4 to 12"},
       {[](auto& j) { j["params"]["budget"] = -1; }, "params.budget: expected a whole number from 0"},
       {[](auto& j) { j["body"].erase("setup"); }, "body: missing \"setup\""},
       {[](auto& j) { j["body"]["setup"][1]["values"][0]["count"] = 5; }, "setup: category 'surname'"},

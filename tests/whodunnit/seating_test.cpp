@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -95,12 +96,18 @@ TEST(WhodunnitSeating, TheTextStatesTheSeatingAndItsPictureShowsIt) {
       if (line.find("<--") != std::string::npos) annotation_row = static_cast<int>(row);
       for (std::size_t col = 0; col < line.size(); ++col) {
         const char ch = line[col];
-        // A seat is a lone digit; the neighbours named in "(left: 6)" are followed by ')'.
-        const bool lone = (col == 0 || line[col - 1] == ' ') && (col + 1 == line.size() || line[col + 1] == ' ');
-        if (ch >= '1' && ch <= '9' && lone) {
-          EXPECT_EQ(seats.count(ch - '0'), 0u) << "seat " << ch << " twice\n" << text;
+        // A seat is a lone number (one or two digits); the neighbours named in "(left: 6)" are
+        // followed by ')'. Its place is the number's middle.
+        std::size_t end = col;
+        while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+        const bool lone = end > col && (col == 0 || line[col - 1] == ' ') && (end == line.size() || line[end] == ' ');
+        if (lone) {
+          const int number = std::stoi(line.substr(col, end - col));
+          EXPECT_EQ(seats.count(number), 0u) << "seat " << number << " twice\n" << text;
           // Columns right, rows down the page: y up is minus the row.
-          seats[ch - '0'] = {static_cast<double>(col), -static_cast<double>(row)};
+          seats[number] = {static_cast<double>(col + end - 1) / 2, -static_cast<double>(row)};
+          col = end - 1;
+          continue;
         }
         if (ch == '+') {
           left_edge = std::min(left_edge, static_cast<double>(col));

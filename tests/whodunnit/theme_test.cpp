@@ -237,9 +237,32 @@ TEST(WhodunnitTheme, MalformedThemesAreUserErrorsNamingThePlace) {
   EXPECT_EQ(error_of(nlohmann::json::array()), "t.json: expected an object");
 }
 
-TEST(WhodunnitTheme, CastOutsideFourToEightIsAUserError) {
+TEST(WhodunnitTheme, CastOutsideFourToTwelveIsAUserError) {
   EXPECT_THROW(themed_setup(3, Rng::from_seed(1)), UserError);
-  EXPECT_THROW(themed_setup(9, Rng::from_seed(1)), UserError);
+  EXPECT_THROW(themed_setup(13, Rng::from_seed(1)), UserError);
+}
+
+// Every theme serves casts 4..8; a larger cast needs longer lists, and a theme too short for a
+// cast says which list and how far it goes.
+TEST(WhodunnitTheme, ALargerCastNeedsLongerLists) {
+  EXPECT_EQ(largest_cast(default_theme()), kMaxCast);
+  EXPECT_EQ(largest_cast(read_theme_file(PROVEN_DATA_DIR "/whodunnit/themes/riverboat.json")), kMaxCast);
+  Theme short_titles = default_theme();
+  short_titles.categories[kTitle - 1].values.resize(9);
+  EXPECT_EQ(largest_cast(short_titles), 9);
+  EXPECT_NO_THROW(themed_setup(9, Rng::from_seed(1), short_titles));
+  try {
+    (void)themed_setup(10, Rng::from_seed(1), short_titles);
+    ADD_FAILURE() << "a cast of 10 from 9 titles";
+  } catch (const UserError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "theme 'country-house': a cast of 10 needs 10 values of title, and it lists 9 (casts up to 9)");
+  }
+  for (int cast = 9; cast <= kMaxCast; ++cast) {
+    const proven::whodunnit::Setup s = themed_setup(cast, Rng::from_seed(2));
+    EXPECT_EQ(s.value_count(kForename), cast);
+    EXPECT_LE(s.value_count(kRoom), cast / 2);
+  }
 }
 
 }  // namespace
