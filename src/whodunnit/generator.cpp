@@ -41,6 +41,8 @@ enum class Reason {
   SwapKindFull,
   SwapWantedKind,
   SwapUndetermined,
+  SplitUndetermined,
+  SplitNoGain,
   VarietyNoRoom,
   RestartNotBetter,
   Count
@@ -55,6 +57,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(Reason::Count)> 
     "swap: its kind is full",
     "swap: removes the last clue of a wanted kind",
     "swap: leaves the mystery undetermined",
+    "several for one: lighter clues leave it undetermined",
+    "several for one: no less obvious in the end",
     "variety: no kept clue can give way to it",
     "restart: a mystery no less obvious than the best",
 };
@@ -166,6 +170,56 @@ std::vector<int> kind_counts(const std::vector<Candidate>& pool, const std::vect
   return counts;
 }
 
+// Several for one: at a local optimum of one-for-one swaps that is not yet the gold standard, a
+// kept clue (most obvious first) gives way to less obvious ones, added least obvious first while
+// each narrows the set until it is determined again; the set's spare clues are then dropped, and
+// the result stays if its obviousness is lower. A larger cast has more ambiguity to remove than
+// one-for-one swaps can spread thin: this takes it towards the gold standard, with more clues.
+bool split_obvious_clue(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, std::int64_t budget,
+                        const KindPlan& plan, Rejections& rejections) {
+  std::vector<int> by_obviousness = kept;
+  std::ranges::stable_sort(by_obviousness,
+                           [&](int x, int y) { return pool[at(x)].obviousness > pool[at(y)].obviousness; });
+  std::vector<int> outside;
+  for (int c = 0; c < static_cast<int>(pool.size()); ++c)
+    if (std::ranges::find(kept, c) == kept.end()) outside.push_back(c);
+  std::ranges::stable_sort(outside, {}, [&](int c) { return pool[at(c)].obviousness; });
+  const int before = total_obviousness(pool, kept);
+  for (const int k : by_obviousness) {
+    std::vector<int> trial = kept;
+    std::erase(trial, k);
+    std::vector<int> kinds = kind_counts(pool, trial);
+    Bounds state = solver.of(pool, kept, k);
+    for (std::size_t i = 0; i < outside.size() && !state.determined() && solver.calls() < budget; ++i) {
+      const int c = outside[i];
+      if (pool[at(c)].obviousness >= pool[at(k)].obviousness) break;  // sorted: none lighter left
+      if (kinds[at(kind_of(pool, c))] >= plan.cap) continue;
+      Bounds next = solver.add(state, pool[at(c)].clue);
+      if (next.ambiguity() >= state.ambiguity()) continue;
+      trial.push_back(c);
+      ++kinds[at(kind_of(pool, c))];
+      state = std::move(next);
+    }
+    if (solver.calls() >= budget) return false;
+    if (!state.determined()) {
+      rejections.add(Reason::SplitUndetermined);
+      continue;
+    }
+    const std::vector<int> had = kind_counts(pool, kept);
+    drop_spare_clues(solver, pool, trial, plan, rejections);
+    const std::vector<int> has = kind_counts(pool, trial);
+    bool lost = false;  // a wanted kind must not lose its last clue
+    for (int kind = 0; kind < kKindCount; ++kind)
+      lost = lost || (plan.wanted[at(kind)] && had[at(kind)] > 0 && has[at(kind)] == 0);
+    if (!lost && total_obviousness(pool, trial) < before) {
+      kept = std::move(trial);
+      return true;
+    }
+    rejections.add(Reason::SplitNoGain);
+  }
+  return false;
+}
+
 // Substitutions: a clue outside the set replaces a kept clue that is more obvious, when the set
 // stays determined, no kind goes over the plan's cap and no wanted kind loses its last clue. Each round takes the first
 // improving swap in a fresh random order of proposals, then drops spare clues; it stops at a local optimum or when the
@@ -213,7 +267,10 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
       }
       if (swapped || solver.calls() >= budget) break;
     }
-    if (!swapped) return;
+    if (!swapped) {
+      const bool gold = total_obviousness(pool, kept) < solver.setup_state().ambiguity();
+      if (gold || !split_obvious_clue(solver, pool, kept, budget, plan, rejections)) return;
+    }
     drop_spare_clues(solver, pool, kept, plan, rejections);
   }
 }
