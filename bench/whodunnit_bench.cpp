@@ -1,11 +1,11 @@
-// WHODUNNIT figures (issue 5): generation time (median and p90) for casts of 5, 6, 7 and 8 with
-// four trait categories besides the portrait (make_case: themed setup, generator at its default
-// budget, figures), propagation steps (group visits) per second, solver calls per mystery,
-// obviousness / a, the share meeting the gold standard, and explain's time. Figures only, on
-// one core; nothing here is a timed test.
+// WHODUNNIT figures (issues 5 and 17): generation time (median and p90) for casts of 5 to 12
+// with four trait categories besides the portrait (make_case: the country house, generator at
+// its default budget, figures), propagation steps (group visits) per second, solver calls per
+// mystery, clues, obviousness / a, the share meeting the gold standard, and explain's time.
+// Figures only, on one core; nothing here is a timed test.
 //
-//   build/rel/bench/whodunnit_bench                   # 20 seeds per cast
-//   build/rel/bench/whodunnit_bench --cases=100       # more seeds
+//   build/rel/bench/whodunnit_bench                   # 20 seeds per cast to 8, 5 above (~12 min)
+//   build/rel/bench/whodunnit_bench --cases=100 --large-cases=20 --casts=8..12
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -24,6 +24,8 @@ namespace {
 using namespace proven::whodunnit;
 
 int cases_per_cast = 20;
+int cases_per_large_cast = 5;  // casts above 8 take seconds each
+int first_cast = 5, last_cast = kMaxCast;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,10 +59,10 @@ struct CastFigures {
   int gold = 0;
 };
 
-CastFigures measure(int cast) {
+CastFigures measure(int cast, int cases) {
   std::vector<double> generate_ms, explain_ms, calls, clues, share;
   int gold = 0;
-  for (int seed = 1; seed <= cases_per_cast; ++seed) {
+  for (int seed = 1; seed <= cases; ++seed) {
     const auto start = std::chrono::steady_clock::now();
     const Case c = make_case(std::to_string(seed), cast);
     generate_ms.push_back(1000 * seconds_since(start));
@@ -88,25 +90,35 @@ int main(int argc, char** argv) {
   // Our own flag first, so Google Benchmark does not reject it.
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--cases=", 8) == 0)
+    if (std::strncmp(argv[i], "--cases=", 8) == 0) {
       cases_per_cast = std::max(1, std::atoi(argv[i] + 8));
-    else
+    } else if (std::strncmp(argv[i], "--large-cases=", 14) == 0) {
+      cases_per_large_cast = std::max(1, std::atoi(argv[i] + 14));
+    } else if (std::strncmp(argv[i], "--casts=", 8) == 0) {
+      if (std::sscanf(argv[i] + 8, "%d..%d", &first_cast, &last_cast) != 2 || first_cast < kMinCast ||
+          last_cast > kMaxCast || first_cast > last_cast) {
+        std::fprintf(stderr, "whodunnit_bench: --casts=A..B with %d <= A <= B <= %d\n", kMinCast, kMaxCast);
+        return 2;
+      }
+    } else {
       args.push_back(argv[i]);
+    }
   }
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
   benchmark::RunSpecifiedBenchmarks();
 
-  std::printf("\nwhodunnit generation, %d seeds per cast, one core (generator %s)\n", cases_per_cast,
-              generator_version().c_str());
+  std::printf("\nwhodunnit generation, seeds 1..N per cast, one core (generator %s)\n", generator_version().c_str());
   std::printf("%-5s %12s %10s %14s %8s %12s %10s %14s\n", "cast", "median ms", "p90 ms", "solver calls", "clues",
-              "obv./a mean", "gold", "explain p50 ms");
-  for (const int cast : {5, 6, 7, 8}) {
-    const CastFigures f = measure(cast);
+              "obv./a mean", "gold/N", "explain p50 ms");
+  for (int cast = first_cast; cast <= last_cast; ++cast) {
+    const int cases = cast <= 8 ? cases_per_cast : cases_per_large_cast;
+    const CastFigures f = measure(cast, cases);
     std::printf("%-5d %12.2f %10.2f %14.1f %8.1f %12.2f %6d/%-3d %14.2f\n", f.cast, f.generate_ms.median,
-                f.generate_ms.p90, f.solver_calls.mean, f.clues.mean, f.obviousness_share.mean, f.gold, cases_per_cast,
+                f.generate_ms.p90, f.solver_calls.mean, f.clues.mean, f.obviousness_share.mean, f.gold, cases,
                 f.explain_ms.median);
+    std::fflush(stdout);
   }
   benchmark::Shutdown();
   return 0;

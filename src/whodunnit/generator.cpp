@@ -368,7 +368,7 @@ int kind_cap(int cast) { return std::max(3, cast - 2); }
 
 std::int64_t default_solver_budget(int cast) {
   PROVEN_CHECK(cast >= kMinCast && cast <= kMaxCast, "budget for a cast outside 4..12");
-  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 200000, 500000, 700000, 1000000, 1500000, 2000000};
+  static constexpr std::int64_t kBudget[] = {30000, 60000, 100000, 120000, 120000, 300000, 600000, 1200000, 2500000};
   return kBudget[cast - kMinCast];
 }
 

@@ -65,12 +65,12 @@ struct GeneratorOptions {
   std::int64_t solver_budget = 0;
 };
 
-// Chosen so that one core generates a cast of 6 in well under a second, 7 under 3 s and 8 under
-// 15 s (measured figures in docs/whodunnit.md).
+// Chosen so that one core generates a cast of 8 in under a second, 10 under 5 s and 12 under
+// 30 s (issue 17; measured figures in docs/whodunnit.md, "Generator 6").
 std::int64_t default_solver_budget(int cast);
 
-// The most solver calls a user may ask for: 200 times the largest default (cast 8), minutes of
-// work, not the days an unbounded budget would allow (about 4 microseconds a call at cast 8).
+// The most solver calls a user may ask for: 40 times the largest default (cast 12), minutes of
+// work, not the days an unbounded budget would allow (about 7 microseconds a call at cast 8).
 inline constexpr std::int64_t kMaxSolverBudget = 100'000'000;
 
 // Each category's column a shuffle of its values, from rng.fork("solution").
