@@ -138,16 +138,22 @@ if args.mpirun:
     check(plain_stats.returncode == 0 and ranked_stats.stdout == plain_stats.stdout,
           "whodunnit stats on 3 ranks prints the plain run's bytes")
 
-    # Rank 1 killed with SIGKILL: mpirun stops every rank and fails; rank 0 names what is undone.
+    # Rank 1 killed with SIGKILL: mpirun stops every rank and fails; rank 0, sent SIGTERM, names
+    # what is undone. The test sends rank 0 that SIGTERM itself, at once, as mpirun does when a rank
+    # dies: Open MPI 4.1 sometimes ends rank 0 without one (2 of 16 runs, seen with a marker
+    # written by the handler), and then no process could say anything.
     ranked_ckpt = os.path.join(workdir, "ranked.ckpt")
     process = subprocess.Popen(mpirun(3) + [args.proven, "bomb", "check", "--seeds", SEEDS, "--chunk", "25",
                                             "--checkpoint", ranked_ckpt],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=rank_env)
     wait_for_lines(ranked_ckpt, 5, process)
     victims = proven_pids_of_rank(ranked_ckpt, 1)
-    check(len(victims) == 1, f"one process is rank 1 (found {victims})")
+    leads = proven_pids_of_rank(ranked_ckpt, 0)
+    check(len(victims) == 1 and len(leads) == 1, f"one process is rank 1 (found {victims}), one rank 0 ({leads})")
     for pid in victims:
         os.kill(pid, signal.SIGKILL)
+    for pid in leads:
+        os.kill(pid, signal.SIGTERM)
     out, err = process.communicate(timeout=120)
     check(process.returncode != 0, "a run that lost a rank fails")
     check(out == "", "a run that lost a rank prints no report")
