@@ -170,6 +170,13 @@ std::vector<int> kind_counts(const std::vector<Candidate>& pool, const std::vect
   return counts;
 }
 
+// Whether a wanted kind that `before` holds is missing from `after` (kind counts).
+bool loses_wanted_kind(const KindPlan& plan, const std::vector<int>& before, const std::vector<int>& after) {
+  for (int kind = 0; kind < kKindCount; ++kind)
+    if (plan.wanted[at(kind)] && before[at(kind)] > 0 && after[at(kind)] == 0) return true;
+  return false;
+}
+
 // Several for one: at a local optimum of one-for-one swaps that is not yet the gold standard, a
 // kept clue (most obvious first) gives way to less obvious ones, added least obvious first while
 // each narrows the set until it is determined again; the set's spare clues are then dropped, and
@@ -205,12 +212,8 @@ bool split_obvious_clue(Solver& solver, const std::vector<Candidate>& pool, std:
       rejections.add(Reason::SplitUndetermined);
       continue;
     }
-    const std::vector<int> had = kind_counts(pool, kept);
     drop_spare_clues(solver, pool, trial, plan, rejections);
-    const std::vector<int> has = kind_counts(pool, trial);
-    bool lost = false;  // a wanted kind must not lose its last clue
-    for (int kind = 0; kind < kKindCount; ++kind)
-      lost = lost || (plan.wanted[at(kind)] && had[at(kind)] > 0 && has[at(kind)] == 0);
+    const bool lost = loses_wanted_kind(plan, kind_counts(pool, kept), kind_counts(pool, trial));
     if (!lost && total_obviousness(pool, trial) < before) {
       kept = std::move(trial);
       return true;
@@ -275,17 +278,97 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
   }
 }
 
+bool satisfies_clue(const Assignment& assignment, const Clue& clue) {
+  return std::ranges::all_of(clue.bounds, [&](const Bound& b) { return satisfies(assignment, b); });
+}
+
+// A wanted kind that `had` holds and whose clues all left `trial` (they rule the witness out)
+// gets the least obvious of its candidates that allows the witness. False when a kind has none:
+// this witness cannot serve.
+bool add_stand_ins(const std::vector<Candidate>& pool, const Assignment& witness, const KindPlan& plan,
+                   const std::vector<int>& had, std::vector<int>& trial) {
+  const std::vector<int> kinds = kind_counts(pool, trial);
+  for (int kind = 0; kind < kKindCount; ++kind) {
+    if (!plan.wanted[at(kind)] || had[at(kind)] == 0 || kinds[at(kind)] > 0) continue;
+    int stand_in = -1;
+    for (int d = 0; d < static_cast<int>(pool.size()); ++d)
+      if (kind_of(pool, d) == kind && satisfies_clue(witness, pool[at(d)].clue) &&
+          (stand_in < 0 || pool[at(d)].obviousness < pool[at(stand_in)].obviousness))
+        stand_in = d;
+    if (stand_in < 0) return false;
+    trial.push_back(stand_in);
+  }
+  return true;
+}
+
+// Places candidate `c` as a clue the set needs, by a witness: a solution next to the real one
+// (two suspects trade their values in one category) that `c` rules out. The kept clues that also
+// rule the witness out give way (stand-ins keep each wanted kind); the least obvious candidates
+// that allow the witness complete the set until it is determined; then its spare clues go. Every
+// clue but `c` allows the witness, so the others can never determine the mystery alone: `c`
+// stays, and is needed. A weak clue (an upper bound on a count) is seldom needed by a set built
+// for low obviousness, so without this such kinds would hardly ever be read. The first
+// kWitnessesPerCandidate witnesses are tried (single trades, in category then suspect order);
+// fails, leaving `kept` as it was, when none completes or a wanted kind would lose its last clue.
+constexpr int kWitnessesPerCandidate = 4;
+bool place_with_witness(Solver& solver, const std::vector<Candidate>& pool, const Assignment& solution,
+                        std::vector<int>& kept, int c, const KindPlan& plan, std::size_t& witnessed) {
+  const int cast = static_cast<int>(solution.size());
+  const int categories = static_cast<int>(solution.front().size());
+  const std::vector<int> had = kind_counts(pool, kept);
+  int witnesses = 0;
+  for (int category = 1; category < categories; ++category)
+    for (int s = 0; s < cast; ++s)
+      for (int t = s + 1; t < cast; ++t) {
+        if (witnesses >= kWitnessesPerCandidate) return false;
+        if (solution[at(s)][at(category)] == solution[at(t)][at(category)]) continue;
+        Assignment witness = solution;
+        std::swap(witness[at(s)][at(category)], witness[at(t)][at(category)]);
+        if (satisfies_clue(witness, pool[at(c)].clue)) continue;
+        if (witnesses++ == 0) ++witnessed;
+        std::vector<int> trial;
+        for (const int k : kept)
+          if (satisfies_clue(witness, pool[at(k)].clue)) trial.push_back(k);
+        trial.push_back(c);
+        if (!add_stand_ins(pool, witness, plan, had, trial)) continue;
+        std::vector<int> kinds = kind_counts(pool, trial);
+        Bounds state = solver.of(pool, trial);
+        std::vector<int> lighter;
+        for (int d = 0; d < static_cast<int>(pool.size()); ++d)
+          if (std::ranges::find(trial, d) == trial.end() && satisfies_clue(witness, pool[at(d)].clue))
+            lighter.push_back(d);
+        std::ranges::stable_sort(lighter, {}, [&](int d) { return pool[at(d)].obviousness; });
+        for (std::size_t i = 0; i < lighter.size() && !state.determined(); ++i) {
+          if (kinds[at(kind_of(pool, lighter[i]))] >= plan.cap) continue;
+          Bounds next = solver.add(state, pool[at(lighter[i])].clue);
+          if (next.ambiguity() >= state.ambiguity()) continue;
+          trial.push_back(lighter[i]);
+          ++kinds[at(kind_of(pool, lighter[i]))];
+          state = std::move(next);
+        }
+        if (!state.determined()) continue;
+        Rejections ignored;  // trials that fail leave no trace in the tally
+        drop_spare_clues(solver, pool, trial, plan, ignored);
+        if (loses_wanted_kind(plan, had, kind_counts(pool, trial))) continue;
+        kept = std::move(trial);
+        return true;
+      }
+  return false;
+}
+
 // Brings in a clue of each wanted kind the set lacks. First as a swap: each candidate of the
 // kind, least obvious first, in place of each kept clue whose kind has another (most obvious
 // first); the first swap that keeps the mystery determined stays. Failing that, as an addition:
 // the least obvious kFillTries candidates, each added and the set's spare clues dropped (the
-// newcomer last); the first newcomer that survives, taking no wanted kind's last clue, stays. The least-obvious search
-// alone passes such kinds over (an exact count says much at once), and every case would read alike. Like the greedy
-// start it runs to completion whatever the budget, so more budget only adds restarts and swaps: it never makes a
-// mystery more obvious.
+// newcomer last); the first newcomer that survives, taking no wanted kind's last clue, stays. Failing
+// that, by a witness (place_with_witness) for the least obvious kWitnessTries candidates that
+// some witness tells apart. The least-obvious search alone passes such kinds over (an exact count says much at once),
+// and every case would read alike. Like the greedy start it runs to completion whatever the budget, so more budget only
+// adds restarts and swaps: it never makes a mystery more obvious.
 constexpr std::size_t kFillTries = 16;
-void fill_wanted_kinds(Solver& solver, const std::vector<Candidate>& pool, std::vector<int>& kept, const KindPlan& plan,
-                       Rejections& rejections) {
+constexpr std::size_t kWitnessTries = 4;
+void fill_wanted_kinds(Solver& solver, const std::vector<Candidate>& pool, const Assignment& solution,
+                       std::vector<int>& kept, const KindPlan& plan, Rejections& rejections) {
   for (int kind = 0; kind < kKindCount; ++kind) {
     if (!plan.wanted[at(kind)] || kind_counts(pool, kept)[at(kind)] > 0) continue;
     std::vector<int> candidates;
@@ -306,22 +389,22 @@ void fill_wanted_kinds(Solver& solver, const std::vector<Candidate>& pool, std::
           *std::ranges::find(kept, givers[j]) = candidates[i];
           placed = true;
         }
-    if (candidates.size() > kFillTries) candidates.resize(kFillTries);
-    for (const int c : candidates) {
+    for (std::size_t i = 0; i < candidates.size() && i < kFillTries; ++i) {
+      const int c = candidates[i];
       if (placed) break;
       std::vector<int> trial = kept;
       trial.push_back(c);
       Rejections ignored;  // trials that fail leave no trace in the tally
       drop_spare_clues(solver, pool, trial, plan, ignored);
-      const std::vector<int> after = kind_counts(pool, trial);
-      bool lost = false;  // a wanted kind already placed must not give way
-      for (int k = 0; k < kKindCount; ++k) lost = lost || (plan.wanted[at(k)] && kinds[at(k)] > 0 && after[at(k)] == 0);
-      if (!lost && std::ranges::find(trial, c) != trial.end()) {
+      if (!loses_wanted_kind(plan, kinds, kind_counts(pool, trial)) && std::ranges::find(trial, c) != trial.end()) {
         kept = std::move(trial);
         placed = true;
         break;
       }
     }
+    std::size_t witnessed = 0;  // candidates tried that some witness tells apart
+    for (std::size_t i = 0; i < candidates.size() && witnessed < kWitnessTries && !placed; ++i)
+      placed = place_with_witness(solver, pool, solution, kept, candidates[i], plan, witnessed);
     if (!placed) rejections.add(Reason::VarietyNoRoom);
   }
   drop_spare_clues(solver, pool, kept, plan, rejections);  // a swap may leave a clue spare
@@ -536,7 +619,7 @@ std::optional<Mystery> generate_mystery(const Setup& setup, const Rng& rng, cons
     std::vector<int> kept = greedy_start(solver, pool, order, plan.cap, rejections);
     if (kept.empty()) return std::nullopt;  // no order of these candidates determines it
     drop_spare_clues(solver, pool, kept, plan, rejections);
-    fill_wanted_kinds(solver, pool, kept, plan, rejections);
+    fill_wanted_kinds(solver, pool, mystery.solution, kept, plan, rejections);
     lower_obviousness(solver, pool, kept, budget, plan, rng.fork("optimise", start), rejections);
     if (const int total = total_obviousness(pool, kept); total < best_obviousness) {
       if (!best.empty()) rejections.add(Reason::RestartNotBetter);  // the earlier best loses
