@@ -278,10 +278,6 @@ void lower_obviousness(Solver& solver, const std::vector<Candidate>& pool, std::
   }
 }
 
-bool satisfies_clue(const Assignment& assignment, const Clue& clue) {
-  return std::ranges::all_of(clue.bounds, [&](const Bound& b) { return satisfies(assignment, b); });
-}
-
 // A wanted kind that `had` holds and whose clues all left `trial` (they rule the witness out)
 // gets the least obvious of its candidates that allows the witness. False when a kind has none:
 // this witness cannot serve.
@@ -292,7 +288,7 @@ bool add_stand_ins(const std::vector<Candidate>& pool, const Assignment& witness
     if (!plan.wanted[at(kind)] || had[at(kind)] == 0 || kinds[at(kind)] > 0) continue;
     int stand_in = -1;
     for (int d = 0; d < static_cast<int>(pool.size()); ++d)
-      if (kind_of(pool, d) == kind && satisfies_clue(witness, pool[at(d)].clue) &&
+      if (kind_of(pool, d) == kind && satisfies(witness, pool[at(d)].clue) &&
           (stand_in < 0 || pool[at(d)].obviousness < pool[at(stand_in)].obviousness))
         stand_in = d;
     if (stand_in < 0) return false;
@@ -324,19 +320,18 @@ bool place_with_witness(Solver& solver, const std::vector<Candidate>& pool, cons
         if (solution[at(s)][at(category)] == solution[at(t)][at(category)]) continue;
         Assignment witness = solution;
         std::swap(witness[at(s)][at(category)], witness[at(t)][at(category)]);
-        if (satisfies_clue(witness, pool[at(c)].clue)) continue;
+        if (satisfies(witness, pool[at(c)].clue)) continue;
         if (witnesses++ == 0) ++witnessed;
         std::vector<int> trial;
         for (const int k : kept)
-          if (satisfies_clue(witness, pool[at(k)].clue)) trial.push_back(k);
+          if (satisfies(witness, pool[at(k)].clue)) trial.push_back(k);
         trial.push_back(c);
         if (!add_stand_ins(pool, witness, plan, had, trial)) continue;
         std::vector<int> kinds = kind_counts(pool, trial);
         Bounds state = solver.of(pool, trial);
         std::vector<int> lighter;
         for (int d = 0; d < static_cast<int>(pool.size()); ++d)
-          if (std::ranges::find(trial, d) == trial.end() && satisfies_clue(witness, pool[at(d)].clue))
-            lighter.push_back(d);
+          if (std::ranges::find(trial, d) == trial.end() && satisfies(witness, pool[at(d)].clue)) lighter.push_back(d);
         std::ranges::stable_sort(lighter, {}, [&](int d) { return pool[at(d)].obviousness; });
         for (std::size_t i = 0; i < lighter.size() && !state.determined(); ++i) {
           if (kinds[at(kind_of(pool, lighter[i]))] >= plan.cap) continue;

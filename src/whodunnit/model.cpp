@@ -117,10 +117,12 @@ bool satisfies(const Assignment& assignment, const Bound& bound) {
   return bound.min <= n && n <= bound.max;
 }
 
+bool satisfies(const Assignment& assignment, const Clue& clue) {
+  return std::ranges::all_of(clue.bounds, [&](const Bound& b) { return satisfies(assignment, b); });
+}
+
 bool satisfies(const Assignment& assignment, const std::vector<Clue>& clues) {
-  return std::ranges::all_of(clues, [&](const Clue& clue) {
-    return std::ranges::all_of(clue.bounds, [&](const Bound& b) { return satisfies(assignment, b); });
-  });
+  return std::ranges::all_of(clues, [&](const Clue& clue) { return satisfies(assignment, clue); });
 }
 
 bool fits_setup(const Setup& setup, const Assignment& assignment) {

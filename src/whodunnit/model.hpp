@@ -121,6 +121,7 @@ using Assignment = std::vector<std::vector<int>>;
 
 int count_matching(const Assignment& assignment, const std::vector<Term>& traits);
 bool satisfies(const Assignment& assignment, const Bound& bound);
+bool satisfies(const Assignment& assignment, const Clue& clue);  // every one of its bounds
 bool satisfies(const Assignment& assignment, const std::vector<Clue>& clues);
 // True if the assignment is a permutation of the setup's value counts in every category.
 bool fits_setup(const Setup& setup, const Assignment& assignment);
