@@ -14,14 +14,20 @@ std::string_view country_house_theme_text();  // generated from data/whodunnit/t
 
 // Two to four groups up to a cast of 8 (never one suspect alone in every room), then up to half
 // the cast, so a large cast is not two crowds of six.
+// From six suspects up, at least two names are shared besides the rooms (two families, or one
+// family and a pair of titles) and perhaps two pairs of titles: counts on shared names ("at most
+// one Vane was in the library") need such names to speak of, and with a single shared name a cast
+// of 6 had room for too few of them (docs/whodunnit.md, "Generator 8").
 namespace {
 int most_groups(int cast) { return std::max(std::min(4, cast - 2), cast / 2); }
+int most_families(int cast) { return cast - (cast >= 6 ? 2 : 1); }
+int fewest_mostly_distinct(int cast) { return cast - (cast >= 6 ? 2 : 1); }
 }  // namespace
 
 std::size_t values_needed(Draw draw, int cast) {
   switch (draw) {
     case Draw::Families:
-      return at(cast - 1);
+      return at(most_families(cast));
     case Draw::Groups:
       return at(most_groups(cast));
     default:
@@ -90,12 +96,12 @@ Setup themed_setup(int cast, const Rng& rng, const Theme& theme) {
         distinct.push_back(cast);
         caps.push_back(1);
         break;
-      case Draw::Families:  // one or two repeated surnames (two Caines, perhaps three Vanes in a cast of 8)
-        distinct.push_back(static_cast<int>(draws.uniform(cast - 3 + (cast <= 5 ? 1 : 0), cast - 1)));
+      case Draw::Families:  // repeated surnames: two Caines, perhaps three Vanes
+        distinct.push_back(static_cast<int>(draws.uniform(cast - 3 + (cast <= 5 ? 1 : 0), most_families(cast))));
         caps.push_back(3);
         break;
-      case Draw::MostlyDistinct:  // all distinct, or one pair (two Colonels)
-        distinct.push_back(static_cast<int>(draws.uniform(cast - 1, cast)));
+      case Draw::MostlyDistinct:  // all distinct, or a pair (two Colonels), or two pairs
+        distinct.push_back(static_cast<int>(draws.uniform(fewest_mostly_distinct(cast), cast)));
         caps.push_back(2);
         break;
       case Draw::Groups:  // two to most_groups(cast)

@@ -40,8 +40,8 @@ inline constexpr std::string_view kThemeFormatV1 = "proven-whodunnit-theme/1";
 // How many distinct values a cast of n draws from a category's list, and how many suspects may
 // share one:
 //   distinct         n, one each (given names; or a trait everyone has their own of)
-//   families         n-3 to n-1 (n-2 to n-1 for n <= 5), at most 3 a value: "the two Caines"
-//   mostly-distinct  n-1 or n, at most 2 a value: "the two Colonels" at most
+//   families         n-3 to n-2 (n-2 to n-1 for n <= 5), at most 3 a value: "the two Caines"
+//   mostly-distinct  n-2 to n (n-1 or n for n <= 5), at most 2 a value: "the two Colonels" at most
 //   groups           2 to min(4, n-2) up to n = 8, then 2 to n/2; any number a value: rooms,
 //                    several suspects each
 enum class Draw { Distinct, Families, MostlyDistinct, Groups };
@@ -93,7 +93,7 @@ struct Story {
 Story themed_story(const Rng& rng, const Theme& theme = default_theme());
 
 // The largest cast the theme's lists serve (at least 8, at most kMaxCast): a cast of n needs n
-// given names, n - 1 family names, n values of a mostly-distinct or distinct trait.
+// given names, n - 2 family names (n - 1 up to 5), n values of a mostly-distinct or distinct trait.
 int largest_cast(const Theme& theme);
 
 // A themed setup for a cast of 4..largest_cast(theme) (UserError otherwise, naming the list that

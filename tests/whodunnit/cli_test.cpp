@@ -44,7 +44,7 @@ TEST_F(WhodunnitCli, GenerateWritesTheFileAndShowPrintsTheCase) {
   const auto json = proven::read_json_file(path("case.json"));
   EXPECT_EQ(json["format"], "proven-whodunnit-case/2");
   EXPECT_EQ(json["game"], "whodunnit");
-  EXPECT_EQ(json["generator_version"], "7.3");
+  EXPECT_EQ(json["generator_version"], "8.3");
   EXPECT_EQ(json["params"]["cast"], 5);
   EXPECT_EQ(json["params"]["budget"], 3000);
   // The seed is the case: the same bytes again, other bytes for another seed.

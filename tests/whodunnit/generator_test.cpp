@@ -1,6 +1,7 @@
 #include "whodunnit/generator.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -82,26 +83,30 @@ TEST(WhodunnitGenerator, AnotherSeedGivesAnotherMystery) {
   EXPECT_FALSE(same);
 }
 
-TEST(WhodunnitGenerator, MoreBudgetNeverMeansMoreObviousAndTheOptimiserHelps) {
+TEST(WhodunnitGenerator, MoreBudgetNeverMeansAWorseScoreAndTheOptimiserHelps) {
   // The same seed runs the same search further with a larger budget, so its best can only
-  // improve; over several seeds the optimiser must beat the greedy start (budget 1).
+  // improve: the gold standard first, then the score (a set may grow more obvious to read one more
+  // kind, never worse in score); over several seeds the optimiser must beat the greedy start
+  // (budget 1) in obviousness.
   int greedy_total = 0;
   int optimised_total = 0;
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
     const Rng rng = Rng::from_seed(seed);
     const proven::whodunnit::Setup setup = themed_setup(5, rng);
-    int previous = 0;
+    std::pair<bool, int> previous;
     for (const std::int64_t budget : {1, 1500, 6000}) {
       const std::optional<Mystery> m = generate_mystery(setup, rng, {.solver_budget = budget});
       ASSERT_TRUE(m.has_value());
+      EXPECT_EQ(m->score, m->obviousness + kMissingKindPenalty * m->initial_ambiguity / 100 * m->missing_kinds);
+      const std::pair<bool, int> rank{!m->gold_standard, m->score};
       if (budget > 1) {
-        EXPECT_LE(m->obviousness, previous) << "seed " << seed << " budget " << budget;
+        EXPECT_LE(rank, previous) << "seed " << seed << " budget " << budget;
       } else {
         greedy_total += m->obviousness;
       }
-      previous = m->obviousness;
+      previous = rank;
+      if (budget == 6000) optimised_total += m->obviousness;
     }
-    optimised_total += previous;
   }
   EXPECT_LT(optimised_total, greedy_total);
 }
@@ -129,9 +134,10 @@ TEST(WhodunnitGenerator, MostSmallMysteriesMeetTheGoldStandard) {
   EXPECT_GE(gold, 8);
 }
 
-// Variety (KindPlan): over a sample of cast-6 mysteries no kind is more than a fifth of the
-// clues, and nearly every kind turns up. Before it, three kinds made 63% of clues and exact
-// counts, room_all and beside_both almost never appeared. (`stats` reports the full figures.)
+// Variety (KindPlan, placement priority): over a sample of cast-6 mysteries no kind is more than
+// a fifth of the clues, and every kind turns up. Before it, three kinds made 63% of clues and exact
+// counts, room_all and beside_both almost never appeared; generator 7 still read room_all in only
+// about one case in ten. (`stats` reports the full figures at the default budget.)
 TEST(WhodunnitGenerator, NoKindCrowdsOutTheOthers) {
   std::vector<int> per_kind(at(kKindCount), 0);
   int total = 0;
@@ -145,7 +151,8 @@ TEST(WhodunnitGenerator, NoKindCrowdsOutTheOthers) {
   for (int k = 0; k < kKindCount; ++k) {
     EXPECT_LE(per_kind[at(k)] * 100, total * 20) << kind_name(static_cast<Kind>(k)) << " over a fifth of the clues";
   }
-  EXPECT_GE(std::ranges::count_if(per_kind, [](int n) { return n > 0; }), kKindCount - 1) << "kinds seen";
+  for (int k = 0; k < kKindCount; ++k)
+    EXPECT_GT(per_kind[at(k)], 0) << kind_name(static_cast<Kind>(k)) << " never read";
 }
 
 TEST(WhodunnitGenerator, CandidatesAreTrueAndCoverManyKinds) {
