@@ -7,7 +7,7 @@ Seeds come from the shipped data (data/: a chapter of each campaign, the seed-1 
 from small generated documents (demo, whodunnit, which ship no data). Regressions are the
 inputs of the hardening issue's findings, written from the same seeds: each once crashed, gave
 a false verdict or passed silently. The output is deterministic; rerun it only when a file
-format changes, and commit what it writes.
+format changes or the whodunnit generator version does, and commit what it writes.
 """
 import json
 import pathlib
