@@ -35,9 +35,10 @@ namespace proven::whodunnit {
 //    changes with its length).
 // 7: a wanted kind is also brought in by a witness (a solution one trade away that only the new
 //    clue rules out), so weak counts (at most, at least) are read more often.
-// 8: from six suspects, more shared names (two or more families, perhaps two pairs of titles); in
-//    half the draws one name fills a room; kinds placed in priority order (room_all, at_most, the
-//    rest); restarts ranked by score (obviousness plus a penalty per kind missing).
+// 8: from six suspects, more shared names (two families or one of three, perhaps two pairs of
+//    titles); in half the draws one name fills a room; kinds placed in priority order (room_all,
+//    at_most, the rest); restarts ranked gold first, then by score (obviousness plus a penalty per
+//    kind missing).
 inline constexpr int kGeneratorVersion = 8;
 
 struct Mystery {

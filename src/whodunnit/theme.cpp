@@ -12,14 +12,14 @@ namespace proven::whodunnit {
 
 std::string_view country_house_theme_text();  // generated from data/whodunnit/themes/country-house.json
 
+namespace {
 // Two to four groups up to a cast of 8 (never one suspect alone in every room), then up to half
 // the cast, so a large cast is not two crowds of six.
-// From six suspects up, at least two names are shared besides the rooms (two families, or one
-// family and a pair of titles) and perhaps two pairs of titles: counts on shared names ("at most
-// one Vane was in the library") need such names to speak of, and with a single shared name a cast
-// of 6 had room for too few of them (docs/whodunnit.md, "Generator 8").
-namespace {
 int most_groups(int cast) { return std::max(std::min(4, cast - 2), cast / 2); }
+// From six suspects up, surnames are shared more (two families, or one of three, at least) and
+// titles may hold two pairs: counts on shared names ("at most one Vane was in the library") need
+// such names to speak of, and with one pair of a name a cast of 6 had room for too few of them
+// (docs/whodunnit.md, "Generator 8").
 int most_families(int cast) { return cast - (cast >= 6 ? 2 : 1); }
 int fewest_mostly_distinct(int cast) { return cast - (cast >= 6 ? 2 : 1); }
 }  // namespace
