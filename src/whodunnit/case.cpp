@@ -25,14 +25,6 @@ void sort_terms(std::vector<Bound>& bounds) {
 
 std::string generator_version() { return fmt::format("{}.{}", kGeneratorVersion, kCaseVersion); }
 
-std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits) {
-  std::vector<int> out;
-  for (int s = 0; s < static_cast<int>(assignment.size()); ++s)
-    if (std::ranges::all_of(traits, [&](const Term& t) { return assignment[at(s)][at(t.category)] == t.value; }))
-      out.push_back(s);
-  return out;
-}
-
 std::vector<bool> suspects_named(const Setup& setup, const Assignment& solution, const CaseClue& clue) {
   std::vector<bool> named(at(setup.cast), false);
   for (const Bound& b : clue.bounds)

@@ -12,7 +12,6 @@
 // only the clues reveal.
 #include <cstdint>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,9 +64,6 @@ struct Case {
 
 // The version string every case records: "<generator>.<case>", e.g. "2.2".
 std::string generator_version();
-
-// The suspects having every trait of `traits` in `assignment`, in portrait order.
-std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 
 // The kind of a designer's clue: its markup is the logic and its prose is free text, not checked.
 // Every other kind must be one the grammar knows (the reader refuses the rest, so a misspelt kind

@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 #include <set>
+#include <span>
 #include <utility>
 
 #include <fmt/format.h>
@@ -20,13 +21,6 @@ Term held(const Assignment& solution, int suspect, int category) {
 }
 
 bool has(const Assignment& solution, int suspect, Term t) { return solution[at(suspect)][at(t.category)] == t.value; }
-
-std::vector<int> suspects_with(const Assignment& solution, Term t) {
-  std::vector<int> out;
-  for (int s = 0; s < static_cast<int>(solution.size()); ++s)
-    if (has(solution, s, t)) out.push_back(s);
-  return out;
-}
 
 std::string markup_key(const std::vector<Bound>& bounds) {
   std::string key;
@@ -198,7 +192,8 @@ std::vector<int> kind_counts(const std::vector<Candidate>& pool, const std::vect
   return counts;
 }
 
-// Whether a wanted kind that `before` holds is missing from `after` (kind counts).
+// Whether a kind that `before` holds, and that placing a clue of kind `placing` must keep
+// (KindPlan::keeps), is missing from `after` (kind counts).
 bool loses_wanted_kind(const KindPlan& plan, const std::vector<int>& before, const std::vector<int>& after,
                        int placing = -1) {
   for (int kind = 0; kind < kKindCount; ++kind)
@@ -502,12 +497,12 @@ void gather_in_a_room(const Setup& setup, Rng draws, Assignment& solution) {
   }
   if (fits.empty() || !draws.chance(1, 2)) return;
   const Fit fit = draws.pick(fits);
-  std::vector<int> holders = suspects_with(solution, fit.name);
+  std::vector<int> holders = suspects_matching(solution, std::span(&fit.name, 1));
   draws.shuffle(holders);
   holders.resize(at(count_of(setup, fit.room)));
   std::ranges::sort(holders);
   std::vector<int> leaving;  // guests of the room who are not among the chosen holders
-  for (const int s : suspects_with(solution, fit.room))
+  for (const int s : suspects_matching(solution, std::span(&fit.room, 1)))
     if (std::ranges::find(holders, s) == holders.end()) leaving.push_back(s);
   std::size_t next = 0;
   for (const int h : holders)

@@ -112,6 +112,14 @@ int count_matching(const Assignment& assignment, const std::vector<Term>& traits
   }));
 }
 
+std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits) {
+  std::vector<int> out;
+  for (int s = 0; s < static_cast<int>(assignment.size()); ++s)
+    if (std::ranges::all_of(traits, [&](const Term& t) { return assignment[at(s)][at(t.category)] == t.value; }))
+      out.push_back(s);
+  return out;
+}
+
 bool satisfies(const Assignment& assignment, const Bound& bound) {
   const int n = count_matching(assignment, bound.traits);
   return bound.min <= n && n <= bound.max;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -120,6 +121,8 @@ void validate_bound(const Setup& setup, const Bound& bound);
 using Assignment = std::vector<std::vector<int>>;
 
 int count_matching(const Assignment& assignment, const std::vector<Term>& traits);
+// The suspects having every trait of `traits` in `assignment`, in portrait order.
+std::vector<int> suspects_matching(const Assignment& assignment, std::span<const Term> traits);
 bool satisfies(const Assignment& assignment, const Bound& bound);
 bool satisfies(const Assignment& assignment, const Clue& clue);  // every one of its bounds
 bool satisfies(const Assignment& assignment, const std::vector<Clue>& clues);
