@@ -155,11 +155,7 @@ void check_moves(DealtItems<G>& items, std::string_view input) {
     start = end + 1;
     const typename G::Play before = session.play();
     try {
-      if (line == "undo") {
-        session.undo();
-      } else if (line == "restart") {
-        session.restart();
-      } else if (line.starts_with("#")) {
+      if (line.starts_with("#")) {
         // "#k": play the k-th legal move (mod their number): a listed move must be accepted.
         // Listing every legal move can cost thousands of checks (a whodunnit notebook), so an
         // input walks at most kMaxListedMoves of them and spends the rest on typed moves.
@@ -173,7 +169,7 @@ void check_moves(DealtItems<G>& items, std::string_view input) {
           violated("a move legal_moves() lists is accepted", legal[k] + ": " + e.what());
         }
       } else {
-        session.apply(line);
+        session.act(line);  // undo, restart or a move, as every front end hands them over
       }
     } catch (const IllegalMove& e) {
       expect_message("an illegal move", e.what());

@@ -1,5 +1,6 @@
-#include "bomb/commands.hpp"
-
+// The bomb's commands beyond the generic five (src/cli/entry.hpp make_entry): `manual` (the
+// printable manual, or the rule book file), `deal`, `autoplay`, `replay` and `check`.
+// docs/bomb.md, "CLI".
 #include <chrono>
 #include <memory>
 
@@ -225,7 +226,7 @@ void run_check(const CheckArgs& args) {
 
 }  // namespace
 
-void add_commands(CLI::App& group) {
+void Game::add_commands(CLI::App& group) {
   struct ManualArgs {
     std::string seed = "1", format = "json", out;
   };

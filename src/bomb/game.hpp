@@ -33,6 +33,7 @@ struct Game {
   static constexpr std::string_view kFormat = kRuleBookFormat;
   static constexpr std::string_view kWhat = "bomb manual";
   static constexpr std::string_view kItem = "bomb";
+  static constexpr std::string_view kDisplayName = "Bomb";
 
   // A rule book takes nothing but its seed.
   struct Params {
@@ -87,9 +88,15 @@ struct Game {
   static std::optional<std::string> show_svg(const Document&, std::size_t) { return std::nullopt; }
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
+  // Optional members (core/game.hpp): `manual`, `deal`, `autoplay`, `replay` and `check`
+  // (commands.cpp); a rule book is generated on request from its seed alone (the bomb's web
+  // extension, src/bomb/web/, gives it its own pages, so the game page has no generic form).
+  static void add_commands(CLI::App& group);
+  static OnRequest on_request() { return {.seed_label = "Rule seed", .form_button = "", .options = {}}; }
 };
 
 static_assert(proven::Game<Game>);
+static_assert(proven::CommandedGame<Game> && proven::RequestedGame<Game>);
 
 // The document of a rule book already built (`manual --format json`, tests).
 Game::Document rule_book_document(const RuleBook& book);

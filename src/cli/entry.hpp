@@ -8,8 +8,8 @@
 //   proven <game> play FILE [--item K] [--moves "m1; m2; ..."]
 //   proven bench [--game <game>]
 //
-// A game with more to offer (bomb deal/check/autoplay, whodunnit solve/stats) passes its extras
-// as add_extras; nothing else here knows any game.
+// A game with more to offer has the contract's optional add_commands (core/game.hpp), which
+// make_entry adds after the five; nothing here knows any game.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -56,29 +56,24 @@ PlayPhase play_transcript(const typename G::Document& doc, std::size_t item, con
   fmt::print("{}", session.play().rules());
   print_position();
   const bool terminal = from_stdin && isatty(STDIN_FILENO);
+  // "hint" and "moves" ask about the position; every other word goes to the session (undo,
+  // restart, game over: core/play.hpp Session::act, the same for the web pages).
   const auto one_move = [&](const std::string& move) {
-    if (session.play().status().phase != PlayPhase::Playing)
-      throw IllegalMove(fmt::format("{}: the game is over", move));
-    if (move == "undo") {
-      session.undo();
-      fmt::print("> undo\n");
-    } else if (move == "restart") {
-      session.restart();
-      fmt::print("> restart\n");
-    } else if (move == "hint") {
+    if (move == "hint") {
+      if (session.over()) throw IllegalMove("hint: the game is over");
       if constexpr (HintedPlay<typename G::Play>)
         fmt::print("> hint\n{}\n", session.play().hint());
       else
         throw IllegalMove("hint: this game gives no hints");
       return;
-    } else if (move == "moves" || move == "?") {
+    }
+    if (move == "moves" || move == "?") {
       fmt::print("> {}\n", move);
       for (const std::string& m : session.play().legal_moves()) fmt::print("  {}\n", m);
       return;
-    } else {
-      const MoveResult result = session.apply(move);
-      fmt::print("> {}\n{}\n", move, result.text);
     }
+    const MoveResult result = session.act(move);
+    fmt::print("> {}\n{}\n", move, result.text);
     print_position();
   };
   const auto guarded = [&](const std::string& move) {
@@ -198,18 +193,15 @@ void add_generic_commands(CLI::App& group) {
   });
 }
 
-// Anything a game adds beyond the five commands.
-using Extras = std::function<void(CLI::App& group)>;
-
 template <Game G>
-GameEntry make_entry(Extras extras = {}) {
+GameEntry make_entry() {
   return {.name = std::string(G::kName),
           .summary = std::string(G::kSummary),
           .generator_version = G::generator_version(),
           .add_commands =
-              [extras](CLI::App& group) {
+              [](CLI::App& group) {
                 add_generic_commands<G>(group);
-                if (extras) extras(group);
+                if constexpr (CommandedGame<G>) G::add_commands(group);  // the game's extras
               },
           .bench = [](unsigned jobs) { return G::bench(jobs); }};
 }

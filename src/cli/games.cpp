@@ -1,25 +1,18 @@
-// The registry: one line per game. Adding a game is its folder (a Game, core/game.hpp) plus one
-// line here; make_entry gives it generate, verify, show, play and bench, and its extras are its own.
-#include "bomb/commands.hpp"
-#include "bomb/game.hpp"
+// The registry: every game of the one list (proven/games.hpp, generated from PROVEN_GAMES in
+// CMakeLists.txt), each made an entry by make_entry. Nothing here names a game: a game's extra
+// commands are its own optional add_commands (core/game.hpp).
+#include "proven/games.hpp"
 #include "cli/entry.hpp"
 #include "cli/game_registry.hpp"
-#include "demo/game.hpp"
-#include "prism/game.hpp"
-#include "tilt/game.hpp"
-#include "whodunnit/commands.hpp"
-#include "whodunnit/game.hpp"
 
 namespace proven::cli {
 
 const std::vector<GameEntry>& games() {
-  static const std::vector<GameEntry> entries = {
-      make_entry<demo::Game>(),
-      make_entry<prism::Game>(),
-      make_entry<bomb::Game>(bomb::add_commands),
-      make_entry<tilt::Game>(),
-      make_entry<whodunnit::Game>(whodunnit::add_extras),
-  };
+  static const std::vector<GameEntry> entries = [] {
+    std::vector<GameEntry> made;
+    AllGames::for_each([&]<Game G>() { made.push_back(make_entry<G>()); });
+    return made;
+  }();
   return entries;
 }
 

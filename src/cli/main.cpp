@@ -47,7 +47,7 @@ void run_bench(unsigned jobs, const std::string& only) {
 // Serves until the process is stopped (Ctrl-C): the catalog's report, then the address.
 void run_serve(const proven::serve::ServeOptions& options) {
   proven::serve::Server server(options);
-  for (const std::string& line : server.catalog().load_report()) fmt::print("{}\n", line);
+  for (const std::string& line : server.report()) fmt::print("{}\n", line);
   const int port = server.bind();
   fmt::print("proven serve: http://{}:{}/ (Ctrl-C stops it)\n", options.host, port);
   std::fflush(stdout);
@@ -103,8 +103,14 @@ int main(int argc, char** argv) {
             proven::parse_seed_list(text, {.min = 1, .max = 999'999'999, .max_count = 10'000'000, .option = "--seeds"});
       },
       "generate on request only these seeds: A, A..B or a comma list (default: any seed)");
-  serve->add_option("--runs", serve_options.runs_db,
-                    "keep the bomb leaderboard in this SQLite file (created if new; put it beside --data)");
+  // The games' web extensions' own flags (serve/extension.hpp WebOption), as they name them.
+  for (const proven::serve::WebOption& option : proven::serve::extension_flags())
+    serve->add_option_function<std::string>(
+        "--" + option.name,
+        [&serve_options, name = option.name](const std::string& value) {
+          serve_options.extension_options[name] = value;
+        },
+        option.help);
   serve->add_flag("--quiet", serve_options.quiet, "no line per request");
   serve->callback([&] { run_serve(serve_options); });
 

@@ -135,6 +135,7 @@ struct InspectionSwitch {
 };
 
 struct Inspection {
+  std::string legend;   // what the picture shows and what the switches are, for a designer
   std::string summary;  // one line: what the prover makes of the item with the switches as set
   std::vector<InspectionSwitch> switches;
   std::string svg;  // the prover's state, drawn (inline SVG, no XML declaration)
@@ -145,6 +146,122 @@ template <class G>
 concept InspectedGame = Game<G> &&
     requires(const typename G::Document& doc, std::size_t item, const std::vector<std::size_t>& off) {
   { G::inspect(doc, item, off) } -> std::same_as<Inspection>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Optional members. A front end uses each one when a game has it and does without otherwise, so
+// that no front end names a game (docs/core.md, "Optional members"). Each is checked by a concept.
+
+// `static constexpr std::string_view kDisplayName = "PRISM";`: how pages title the game.
+template <Game G>
+std::string display_name() {
+  if constexpr (requires {
+                  { G::kDisplayName } -> std::convertible_to<std::string_view>;
+                })
+    return std::string(G::kDisplayName);
+  else
+    return std::string(G::kName);
+}
+
+// `static constexpr bool kDemonstration = true;`: an example of the contract, not a game for
+// players; the front page leaves it out (its pages still answer).
+template <Game G>
+constexpr bool is_demonstration() {
+  if constexpr (requires {
+                  { G::kDemonstration } -> std::convertible_to<bool>;
+                })
+    return G::kDemonstration;
+  else
+    return false;
+}
+
+// `static void add_commands(CLI::App& group)`: commands beyond the five, under `proven <name>`
+// (bomb deal, whodunnit solve). Written on CLI11 and core/command.hpp; no game includes cli/.
+template <class G>
+concept CommandedGame = Game<G> && requires(CLI::App& group) {
+  { G::add_commands(group) } -> std::same_as<void>;
+};
+
+// What a listing shows of one item without playing it.
+struct ItemFacts {
+  int chapter = 0;                   // 1-based; 0: the document has no chapters
+  std::string chapter_name;          // "Mirrors"
+  std::optional<int> par;            // the fewest moves that win, when the game proves one
+  std::optional<double> difficulty;  // a figure the studio plots per item (tilt: bits)
+  std::string difficulty_name;       // what that figure is ("bits")
+  std::string note;                  // a line for the item's page (tilt: the chapter's new tile)
+};
+// `static ItemFacts item_facts(const Document&, std::size_t item)`.
+template <class G>
+concept ListedGame = Game<G> && requires(const typename G::Document& doc, std::size_t item) {
+  { G::item_facts(doc, item) } -> std::same_as<ItemFacts>;
+};
+
+// What generation turned down making one part of a document (a campaign's chapter), for the
+// studio: `tally` is Tally::to_json's object.
+struct PartTally {
+  std::string label;  // "chapter 3"
+  nlohmann::json tally;
+};
+// `static std::vector<PartTally> tallies(const Document&)`: from the document's own data.
+template <class G>
+concept TalliedGame = Game<G> && requires(const typename G::Document& doc) {
+  { G::tallies(doc) } -> std::same_as<std::vector<PartTally>>;
+};
+
+// The tallies of a campaign generated chapter by chapter (a pack keeps one Tally per chapter it
+// holds, in order): each labelled with its chapter's number, taken from the levels.
+template <class Level>
+std::vector<PartTally> chapter_tallies(const std::vector<Level>& levels, const std::vector<Tally>& tallies) {
+  std::vector<PartTally> parts;
+  for (std::size_t i = 0; i < levels.size() && parts.size() < tallies.size(); ++i)
+    if (i == 0 || levels[i].chapter != levels[i - 1].chapter)
+      parts.push_back(
+          {.label = "chapter " + std::to_string(levels[i].chapter), .tally = tallies[parts.size()].to_json()});
+  return parts;
+}
+
+// One figure of a whole document (a case's clue count), compared across seeds in the studio.
+struct Figure {
+  std::string name;
+  double value = 0;
+};
+// `static std::vector<Figure> figures(const Document&)`, in the order the studio shows them.
+template <class G>
+concept FiguredGame = Game<G> && requires(const typename G::Document& doc) {
+  { G::figures(doc) } -> std::same_as<std::vector<Figure>>;
+};
+
+// A whole-number `generate` option (`--cast 6`) a visitor may set when a document is made on
+// request, with its bounds.
+struct RequestOption {
+  std::string name;   // "cast": the option is --cast, the query parameter cast
+  std::string label;  // "suspects": how a form names it
+  int min = 0, max = 0, initial = 0;
+};
+// How a game is generated on request: the work is bounded (one case, one rule book), so a
+// server may make a document from any seed a visitor names.
+struct OnRequest {
+  std::string seed_label;   // "A case from seed"
+  std::string form_button;  // "Open the case"; empty: the game page shows no seed form
+  std::vector<RequestOption> options;
+};
+// `static OnRequest on_request()`: the game may be generated on request. Games without it are
+// served from packs only (a campaign is generated with the CLI).
+template <class G>
+concept RequestedGame = Game<G> && requires {
+  { G::on_request() } -> std::same_as<OnRequest>;
+};
+
+// A key that sends a move (KeyboardEvent.key), for games played with keys.
+struct KeyBinding {
+  std::string key;   // "ArrowUp"
+  std::string move;  // "U"
+};
+// `static std::vector<KeyBinding> keys()`.
+template <class G>
+concept KeyedGame = Game<G> && requires {
+  { G::keys() } -> std::same_as<std::vector<KeyBinding>>;
 };
 
 // The envelope this build writes for a game's documents (and expects when reading).

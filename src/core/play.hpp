@@ -100,8 +100,19 @@ concept HintedPlay = requires(const P& p) {
   { p.hint() } -> std::same_as<std::string>;
 };
 
+// The words that belong to the session, not the game: every front end (the terminal, the web
+// pages, the fuzz targets) hands them to Session::act, so they mean the same everywhere.
+inline constexpr std::string_view kUndoWord = "undo";
+inline constexpr std::string_view kRestartWord = "restart";
+
 // A game being played: the Play plus the history that undo and restart need. Front ends hold a
-// Session; the words "undo" and "restart" are the session's, every other word is the game's.
+// Session and give it every word the player says (act); "undo" and "restart" are the
+// session's, every other word is the game's.
+//
+// Game over, once for every front end: when the item is won or lost, any move is refused (with
+// the engine's own reason when it gives one, "MOVE: the game is over (won)" otherwise), while
+// undo and restart still work in a game that allows them
+// (Tatham's midend does the same: a finished puzzle can be taken back and replayed).
 template <class P>
 class Session {
  public:
@@ -109,8 +120,29 @@ class Session {
 
   const P& play() const { return play_; }
   std::size_t moves_made() const { return history_.size(); }
+  bool over() const { return play_.status().phase != PlayPhase::Playing; }
 
-  // Applies one move; on IllegalMove nothing changes.
+  // One word of the player's: undo, restart, or a move of the game's. IllegalMove (nothing
+  // changes) when the word cannot be acted on now.
+  MoveResult act(std::string_view word) {
+    if (word == kUndoWord) {
+      undo();
+      return {.text = "took back the last move", .changes = nlohmann::json::object()};
+    }
+    if (word == kRestartWord) {
+      restart();
+      return {.text = "back to the start", .changes = nlohmann::json::object()};
+    }
+    if (over()) {
+      P copy = play_;
+      copy.apply(word);  // the engine's own reason, where it has one ("the level is already solved")
+      throw IllegalMove(std::string(word) + ": the game is over (" + std::string(phase_name(play_.status().phase)) +
+                        ")" + (P::kUndo ? "; undo or restart to play on" : ""));
+    }
+    return apply(word);
+  }
+
+  // Applies one move of the game's; on IllegalMove nothing changes. Front ends call act().
   MoveResult apply(std::string_view move) {
     P before = play_;
     MoveResult result = play_.apply(move);

@@ -30,6 +30,10 @@ struct Game {
   static constexpr std::string_view kFormat = "proven-demo-sheet/2";
   static constexpr std::string_view kWhat = "demo sheet";
   static constexpr std::string_view kItem = "block";
+  // Optional members (core/game.hpp): how pages title it, and that it is the contract's example
+  // rather than a game for players (the front page leaves it out).
+  static constexpr std::string_view kDisplayName = "Demo";
+  static constexpr bool kDemonstration = true;
 
   using Params = SheetParams;
   using Document = Sheet;

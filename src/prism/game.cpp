@@ -286,4 +286,13 @@ BenchReport Game::bench(unsigned jobs) {
           .digest = digest_hex(json_text(document_to_json<Game>(made.document)))};
 }
 
+ItemFacts Game::item_facts(const Document& doc, std::size_t item) {
+  const Level& level = doc.levels.at(item);
+  ItemFacts facts;
+  facts.chapter = level.chapter;
+  facts.chapter_name = chapter(level.chapter).name;
+  facts.par = level.par;
+  return facts;
+}
+
 }  // namespace proven::prism

@@ -30,6 +30,7 @@ struct Game {
   static constexpr std::string_view kFormat = "proven-prism-pack/2";
   static constexpr std::string_view kWhat = "prism pack";
   static constexpr std::string_view kItem = "level";
+  static constexpr std::string_view kDisplayName = "PRISM";
 
   using Params = PackParams;
   using Document = Pack;
@@ -70,9 +71,15 @@ struct Game {
   static std::optional<std::string> show_svg(const Document& doc, std::size_t item);
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
+  // Optional members (core/game.hpp): a level's chapter and par; what each chapter turned down.
+  static ItemFacts item_facts(const Document& doc, std::size_t item);
+  static std::vector<PartTally> tallies(const Document& doc) {
+    return chapter_tallies(doc.levels, doc.chapter_tallies);
+  }
 };
 
 static_assert(proven::Game<Game>);
 static_assert(proven::DrawnPlay<Game::Play>);
+static_assert(proven::ListedGame<Game> && proven::TalliedGame<Game>);
 
 }  // namespace proven::prism

@@ -6,47 +6,29 @@
 #include <filesystem>
 #include <set>
 
-#include "bomb/game.hpp"
 #include "core/command.hpp"
 #include "core/io.hpp"
-#include "demo/game.hpp"
-#include "prism/game.hpp"
+#include "proven/games.hpp"
 #include "serve/embedded.hpp"
-#include "tilt/game.hpp"
-#include "tilt/play.hpp"
-#include "whodunnit/game.hpp"
 
 namespace proven::serve {
 namespace {
 
-// The registry: one line per game, as in the CLI's (cli/games.cpp).
+// Every game of the one list (proven/games.hpp), in its order.
 std::vector<WebGame> all_games() {
-  const nlohmann::json tilt_keys = {{"ArrowUp", "U"}, {"ArrowDown", "D"}, {"ArrowLeft", "L"}, {"ArrowRight", "R"},
-                                    {"w", "U"},       {"s", "D"},         {"a", "L"},         {"d", "R"}};
-  WebGame tilt_game = make_web_game<tilt::Game>(tilt_keys);
-  tilt_game.note = [](const nlohmann::json& facts) {
-    const std::string tiles = facts.contains("chapter") ? tilt::chapter_tiles(facts["chapter"].get<int>()) : "";
-    return tiles.empty() ? tiles : "New in this chapter: " + tiles;
-  };
-  WebGame whodunnit_game = make_web_game<whodunnit::Game>();
-  whodunnit_game.sample_facts = [](const nlohmann::json& body) {
-    const nlohmann::json& figures = body.at("figures");
-    const int a = figures.at("initial_ambiguity").get<int>(), o = figures.at("obviousness").get<int>();
-    return nlohmann::json{{"clues", body.at("clues").size()},
-                          {"initial ambiguity", a},
-                          {"obviousness", o},
-                          {"obviousness per 100 of ambiguity", a > 0 ? std::round(1000.0 * o / a) / 10 : 0.0}};
-  };
-  return {make_web_game<prism::Game>(), std::move(tilt_game), std::move(whodunnit_game), make_web_game<bomb::Game>(),
-          make_web_game<demo::Game>()};
+  std::vector<WebGame> games;
+  AllGames::for_each([&]<Game G>() { games.push_back(make_web_game<G>()); });
+  return games;
 }
 
-// The query parameters a game takes when a document is generated on request: bounded work
-// only (a whodunnit case at its default budget; a rule book). Campaigns are generated with the
-// CLI and served with --data.
-const std::map<std::string, std::set<std::string>>& on_request_options() {
-  static const std::map<std::string, std::set<std::string>> options = {{"whodunnit", {"cast"}}, {"bomb", {}}};
-  return options;
+// An option's value as a request gives it: a whole number within the option's bounds.
+void check_option(const WebGame& game, const RequestOption& option, const std::string& value) {
+  int number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (value.empty() || value.size() > 9 || error != std::errc() || end != value.data() + value.size() ||
+      std::to_string(number) != value || number < option.min || number > option.max)
+    throw HttpError(400, fmt::format("{}: {} must be a whole number from {} to {} (got '{}')", game.name, option.name,
+                                     option.min, option.max, one_line(value.substr(0, 40))));
 }
 
 }  // namespace
@@ -129,8 +111,7 @@ void Catalog::check_seed(const std::string& seed) const {
 std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_name, const std::string& seed,
                                                       const std::vector<std::pair<std::string, std::string>>& options) {
   const WebGame& game = this->game(game_name);
-  const auto allowed = on_request_options().find(game_name);
-  if (allowed == on_request_options().end())
+  if (!game.on_request)
     throw HttpError(400, fmt::format("{} is not generated on request: generate a pack with `proven {} generate` and "
                                      "serve it with --data",
                                      game_name, game_name));
@@ -138,8 +119,10 @@ std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_na
   std::vector<std::string> args;
   std::string key = game_name + "\n" + seed;
   for (const auto& [name, value] : options) {
-    if (!allowed->second.contains(name))
-      throw HttpError(400, fmt::format("{} takes no '{}' on request", game_name, name));
+    const auto option = std::ranges::find(game.on_request->options, name, &RequestOption::name);
+    if (option == game.on_request->options.end())
+      throw HttpError(400, fmt::format("{} takes no '{}' on request", game_name, one_line(name.substr(0, 40))));
+    check_option(game, *option, value);
     args.push_back("--" + name);
     args.push_back(value);
     key += "\n" + name + "=" + value;

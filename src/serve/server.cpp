@@ -10,17 +10,13 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "bomb/cache.hpp"
-#include "bomb/render.hpp"
-#include "bomb/replay.hpp"
+#include <regex>
+
 #include "core/command.hpp"
-#include "core/hash.hpp"
 #include "core/io.hpp"
-#include "core/json_read.hpp"
 #include "core/seeds.hpp"
-#include "serve/bomb_play.hpp"
 #include "serve/embedded.hpp"
-#include "serve/leaderboard.hpp"
+#include "serve/extension.hpp"
 #include "serve/pages.hpp"
 #include "serve/studio.hpp"
 
@@ -28,8 +24,6 @@ namespace proven::serve {
 namespace {
 
 constexpr std::size_t kWorkers = 256;
-constexpr std::size_t kMaxPlayerBytes = 40;  // a leaderboard name
-constexpr int kLeaderboardRows = 100;
 
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
@@ -136,49 +130,51 @@ class HttpServer final : public httplib::Server {
 struct Server::State {
   ServeOptions options;
   Catalog catalog;
-  bomb::RuleBookCache books;
-  std::unique_ptr<Leaderboard> board;  // with --runs
+  Layout layout;
+  std::map<std::string, WebExtension> extensions;  // by game
+  std::vector<std::string> report;                 // the catalog's lines, then the extensions'
   detail::HttpServer http;
   std::mutex log_mutex;
 
-  explicit State(const ServeOptions& o)
-      : options(o),
-        catalog(o.catalog),
-        books(o.catalog.cache_capacity),
-        board(o.runs_db.empty() ? nullptr : std::make_unique<Leaderboard>(o.runs_db)) {}
-
-  // A submitted run log: stored only if its replay ends exactly as it claims, defused.
-  std::pair<int, std::string> submit_run(const std::string& body) {
-    if (!board) throw HttpError(404, "this server keeps no leaderboard (start it with --runs FILE)");
-    const nlohmann::json j = parse_json(body, "the run log");
-    const bomb::RunLog log = bomb::run_log_from_json(j);
-    std::string player = "anonymous";
-    if (const auto it = j.find("player"); it != j.end()) {
-      player = json_read::text(*it, "run log.player");
-      if (player.empty() || player.size() > kMaxPlayerBytes || !is_utf8(player) || one_line(player) != player)
-        throw UserError(
-            fmt::format("run log.player: a name of 1 to {} bytes of UTF-8 text on one line", kMaxPlayerBytes));
+  explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), layout(site_layout(catalog)) {
+    report = catalog.load_report();
+    for (const ExtensionEntry& entry : web_extensions()) {
+      std::map<std::string, std::string> given;
+      for (const WebOption& option : entry.options())
+        if (const auto it = o.extension_options.find(option.name); it != o.extension_options.end())
+          given.emplace(option.name, it->second);
+      const WebSite site{.layout = &layout,
+                         .check_seed = [this](const std::string& seed) { catalog.check_seed(seed); },
+                         .cache_capacity = o.catalog.cache_capacity,
+                         .options = std::move(given)};
+      WebExtension extension = entry.make(site);
+      check_extension(std::string(entry.game), extension);
+      report.insert(report.end(), extension.report.begin(), extension.report.end());
+      extensions.emplace(std::string(entry.game), std::move(extension));
     }
-    const bomb::Replay replay = bomb::replay_run(*books.get(log.rule_seed), log);
-    if (!replay.verified()) throw HttpError(422, "refused: " + replay.refusal);
-    if (replay.end != bomb::BombRun::End::Defused)
-      throw HttpError(422, fmt::format("verified, but only defused runs are ranked ({})", log.end));
-    const std::string canonical = json_text(bomb::to_json(log));
-    const RunEntry entry{.id = 0,
-                         .rule_seed = log.rule_seed,
-                         .fingerprint = log.fingerprint,
-                         .bomb_seed = log.bomb_seed,
-                         .modules = log.setup.modules,
-                         .setup = bomb::describe(log.setup),
-                         .time_ms = log.ended_at_ms,
-                         .strikes = log.strikes,
-                         .actions = static_cast<int>(log.actions.size()),
-                         .player = player,
-                         .log_digest = digest_hex(canonical),
-                         .log = canonical};
-    if (board->add(entry) == Leaderboard::Added::Duplicate) throw HttpError(409, "this run log was submitted before");
-    return {201, fmt::format("verified and stored: manual {}, bomb {}, defused in {:.2f} s with {} strike(s)\n",
-                             log.rule_seed, log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes)};
+  }
+
+  // An extension keeps to its game's URLs and asset names: a programmer's mistake otherwise.
+  static void check_extension(const std::string& game, const WebExtension& extension) {
+    for (const WebRoute& route : extension.routes)
+      if (!route.pattern.starts_with("/" + game + "/") && !route.pattern.starts_with("/api/" + game + "/"))
+        throw std::logic_error(
+            fmt::format("{}'s web route {} is outside /{}/ and /api/{}/", game, route.pattern, game, game));
+    for (const EmbeddedFile& asset : extension.assets)
+      if (!asset.name.starts_with(game))
+        throw std::logic_error(fmt::format("{}'s web asset {} must be named {}...", game, asset.name, game));
+  }
+
+  const EmbeddedFile* asset(const std::string& name) const {
+    if (const EmbeddedFile* own = find_asset(embedded_files(), name)) return own;
+    for (const auto& [game, extension] : extensions)
+      if (const EmbeddedFile* theirs = find_asset(extension.assets, name)) return theirs;
+    return nullptr;
+  }
+
+  std::string extension_html(const WebGame& game) const {
+    const auto it = extensions.find(game.name);
+    return it == extensions.end() ? std::string() : it->second.game_page;
   }
 
   // The document a play request or page names: a served pack, or one generated from a seed.
@@ -211,16 +207,17 @@ struct Server::State {
         .game = game.name,
         .query = found.query,
         .title = fmt::format(
-            "{} · {}{}", game.name, found.title,
+            "{} · {}{}", game.display_name, found.title,
             found.document->item_count() > 1 ? fmt::format(", {} {}", game.item_word, item + 1) : std::string()),
         .item = item,
         .next_url = next_url,
         .back_url = back_url,
         .back_title = "All " + game.item_word + "s",
         .designer_url = game.inspectable ? designer_url : std::string(),
-        .facts = found.document->item_facts(item)};
+        .facts = found.document->item_facts(item),
+        .single_item = found.document->item_count() == 1};
     const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), std::nullopt);
-    return play_page(game, source, state);
+    return play_page(layout, game, source, state);
   }
 
   // An item's designer view (studio.hpp designer_page), from the item's play page URL.
@@ -232,7 +229,7 @@ struct Server::State {
     const std::string base = play_url + (play_url.find('?') == std::string::npos ? "?" : "&") + "grid=1";
     const std::string title =
         found.title + (found.document->item_count() > 1 ? fmt::format(", {} {}", game.item_word, item + 1) : "");
-    return designer_page(game, title, base, play_url, *view, off);
+    return designer_page(layout, game, title, base, play_url, *view, off);
   }
 
   // A game generated on request: a sample of seeds (`seeds=A..B`, default 1..12) with the
@@ -254,7 +251,7 @@ struct Server::State {
       const std::string seed = std::to_string(seeds.at(i));
       documents.emplace_back(seed, catalog.generated(game.name, seed, generate_options));
     }
-    return sample_studio_page(game, seeds.text(), query, documents);
+    return sample_studio_page(layout, game, seeds.text(), query, documents);
   }
 
   void routes();
@@ -262,7 +259,7 @@ struct Server::State {
 
 void Server::State::routes() {
   // Every handler's errors become a status and one line: a page for pages, text for the API.
-  const auto guarded = [this](bool api, auto handler) {
+  const auto guarded = [this](bool api, auto handler) -> httplib::Server::Handler {
     return [this, api, handler](const httplib::Request& request, httplib::Response& response) {
       int status = 200;
       std::string message;
@@ -290,66 +287,49 @@ void Server::State::routes() {
       if (api)
         response.set_content(message + "\n", "text/plain; charset=utf-8");
       else
-        response.set_content(error_page(status, message), "text/html; charset=utf-8");
+        response.set_content(error_page(layout, status, message), "text/html; charset=utf-8");
     };
   };
   const auto html = [](httplib::Response& response, const std::string& text) {
     response.set_content(text, "text/html; charset=utf-8");
   };
 
-  http.Get("/", guarded(false,
-                        [this, html](const httplib::Request&, httplib::Response& r) { html(r, index_page(catalog)); }));
-  http.Get(R"(/assets/([A-Za-z0-9._-]+))", guarded(true, [](const httplib::Request& request, httplib::Response& r) {
-             const EmbeddedFile* file = find_asset(request.matches[1].str());
+  // Each game's own routes first (extension.hpp), so that none of them is read as a pack name.
+  for (const auto& [game, extension] : extensions)
+    for (const WebRoute& route : extension.routes) {
+      auto handler = guarded(route.api, [&route](const httplib::Request& request, httplib::Response& r) {
+        WebRequest web{.matches = {}, .params = request.params, .body = request.body};
+        for (const auto& match : request.matches) web.matches.push_back(match.str());
+        const WebReply reply = route.handle(web);
+        if (!reply.redirect.empty()) return r.set_redirect(reply.redirect);
+        r.status = reply.status;
+        r.set_content(reply.body, reply.content_type);
+      });
+      if (route.method == WebRoute::Method::Get)
+        http.Get(route.pattern, std::move(handler));
+      else
+        http.Post(route.pattern, std::move(handler));
+    }
+
+  http.Get("/", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
+             html(r, index_page(layout, catalog));
+           }));
+  http.Get(R"(/assets/([A-Za-z0-9._-]+))", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
+             const EmbeddedFile* file = asset(request.matches[1].str());
              if (!file) throw HttpError(404, "no such asset");
              r.set_content(std::string(file->text), std::string(file->type) + "; charset=utf-8");
              r.set_header("Cache-Control", "no-cache");
            }));
-  http.Get("/bomb/manual", guarded(false, [](const httplib::Request& request, httplib::Response& r) {
-             r.set_redirect("/bomb/manual/" + url_encode(param(request, "seed")));
-           }));
-  // The Defuser's page (bomb_play.hpp): a form without a bomb, the bomb with one.
-  http.Get("/bomb/play", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             if (!request.has_param("bomb") || !request.has_param("seed")) return html(r, bomb_setup_page());
-             const int seed = bomb::parse_rule_seed(param(request, "seed"));
-             catalog.check_seed(std::to_string(seed));
-             const std::uint64_t bomb_seed = bomb::parse_bomb_seed(param(request, "bomb"));
-             html(r, bomb_play_page(*books.get(seed), bomb_seed, setup_from_query(request.params)));
-           }));
-  http.Post("/api/bomb/run", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-              const nlohmann::json body = parse_json(request.body, "the run log");
-              const int seed = json_read::integer(json_read::field(body, "rule_seed", "run log"), bomb::kMinRuleSeed,
-                                                  bomb::kMaxRuleSeed, "run log.rule_seed");
-              catalog.check_seed(std::to_string(seed));
-              r.set_content(bomb_run_view(*books.get(seed), body).dump(), "application/json");
-            }));
-  http.Post("/bomb/runs", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-              const auto [status, text] = submit_run(request.body);
-              r.status = status;
-              r.set_content(text, "text/plain; charset=utf-8");
-            }));
-  http.Get(R"(/bomb/leaderboard/([^/]*))",
-           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             if (!board) throw HttpError(404, "this server keeps no leaderboard (start it with --runs FILE)");
-             const int seed = bomb::parse_rule_seed(request.matches[1].str());
-             std::vector<SetupRuns> boards;
-             for (const std::string& setup : board->setups(seed))
-               boards.push_back({setup, board->top(seed, setup, kLeaderboardRows)});
-             html(r, leaderboard_page(seed, boards));
-           }));
-  http.Get(R"(/bomb/manual/([^/]*))",
-           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             const int seed = bomb::parse_rule_seed(request.matches[1].str());
-             catalog.check_seed(std::to_string(seed));
-             html(r, bomb::render_html(*books.get(seed)));
+  http.Get("/studio", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
+             html(r, studio_index_page(layout, catalog));
            }));
   http.Get(R"(/studio/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());
              const auto packs = catalog.packs(game.name);
-             if (packs.empty() && game.sample_facts) return html(r, sample_studio(game, request));
+             if (packs.empty() && game.figured) return html(r, sample_studio(game, request));
              if (packs.empty()) throw HttpError(404, fmt::format("no {} pack is served", game.name));
              const std::string name = request.has_param("pack") ? param(request, "pack") : packs.front()->name;
-             html(r, studio_page(game, catalog.pack(game.name, name), packs));
+             html(r, studio_page(layout, game, catalog.pack(game.name, name), packs));
            }));
   http.Get("/api/play", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(param(request, "game"));
@@ -380,7 +360,7 @@ void Server::State::routes() {
   // A game's page: its packs (and, for games generated on request, a seed form or the case).
   http.Get(R"(/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());
-             if (!request.has_param("seed")) return html(r, game_page(catalog, game));
+             if (!request.has_param("seed")) return html(r, game_page(layout, catalog, game, extension_html(game)));
              const Found found = find(game, request);
              const std::size_t item =
                  request.has_param("item") ? item_number(param(request, "item"), *found.document, game) : 0;
@@ -391,7 +371,7 @@ void Server::State::routes() {
            }));
   http.Get(R"(/([a-z]+)/([^/]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
              const WebGame& game = catalog.game(request.matches[1].str());
-             html(r, pack_page(game, catalog.pack(game.name, request.matches[2].str())));
+             html(r, pack_page(layout, game, catalog.pack(game.name, request.matches[2].str())));
            }));
   http.Get(R"(/([a-z]+)/([^/]+)/([^/]+))",
            guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
@@ -406,9 +386,9 @@ void Server::State::routes() {
                  item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
              html(r, play(game, found, item, base, next, fmt::format("{}/{}?grid=1", base, item + 1), request));
            }));
-  http.set_error_handler([](const httplib::Request&, httplib::Response& response) {
+  http.set_error_handler([this](const httplib::Request&, httplib::Response& response) {
     if (response.body.empty())
-      response.set_content(error_page(response.status, "no such page"), "text/html; charset=utf-8");
+      response.set_content(error_page(layout, response.status, "no such page"), "text/html; charset=utf-8");
   });
   if (!options.quiet)
     http.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
@@ -434,6 +414,14 @@ Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(opt
 Server::~Server() = default;
 
 const Catalog& Server::catalog() const { return state_->catalog; }
+const std::vector<std::string>& Server::report() const { return state_->report; }
+
+std::vector<WebOption> extension_flags() {
+  std::vector<WebOption> flags;
+  for (const ExtensionEntry& entry : web_extensions())
+    for (WebOption& option : entry.options()) flags.push_back(std::move(option));
+  return flags;
+}
 
 int Server::bind() {
   const ServeOptions& o = state_->options;

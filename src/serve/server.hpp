@@ -8,11 +8,14 @@
 // The server holds no game state: a play request carries its moves and the engine replays them.
 // Bad requests get a 4xx status and a one-line reason; nothing a request says can crash it or
 // make it read a file outside --data.
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "serve/catalog.hpp"
+#include "serve/extension.hpp"
 
 namespace proven::serve {
 
@@ -21,10 +24,13 @@ struct ServeOptions {
   int port = 8080;
   bool quiet = false;  // no line per request
   CatalogOptions catalog;
-  // The bomb leaderboard's SQLite file (created if new); empty: no leaderboard, and submitted
-  // runs are refused with 404.
-  std::string runs_db;
+  // The flags of the games' web extensions, by name (extension.hpp WebOption: "runs" is the
+  // bomb leaderboard's SQLite file); absent ones were not given.
+  std::map<std::string, std::string> extension_options;
 };
+
+// Every web extension's flags, for `proven serve`'s command line: the CLI adds them as they are.
+std::vector<WebOption> extension_flags();
 
 class Server {
  public:
@@ -34,6 +40,8 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   const Catalog& catalog() const;
+  // What happened at start: a line per pack served or refused, then the extensions' lines.
+  const std::vector<std::string>& report() const;
   int bind();  // the port bound; UserError if the address is taken or unusable
   void run();  // serves until stop()
   void stop();

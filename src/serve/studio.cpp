@@ -63,33 +63,31 @@ std::string dot_plot(const char* field, const std::vector<Dot>& dots, const std:
   return svg.str(false);
 }
 
-// One figure per level across the pack (par, bits), chapters marked.
-std::string curve_svg(const WebGame& game, const PackEntry& pack, const nlohmann::json& levels, const char* field,
-                      const char* label) {
+// One figure per item across the pack (`values`: par, difficulty), chapters marked.
+std::string curve_svg(const WebGame& game, const PackEntry& pack, const std::vector<ItemFacts>& facts,
+                      const std::vector<double>& values, const char* field, const std::string& label) {
   std::vector<Dot> dots;
-  for (std::size_t i = 0; i < levels.size(); ++i) {
-    const int chapter = levels[i].value("chapter", 0);
-    const double value = levels[i].value(field, 0.0);
-    dots.push_back({.value = value,
-                    .url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1),
-                    .tip = fmt::format("{} {}: {} {:g} (chapter {})", game.item_word, i + 1, label, value, chapter),
-                    .group = chapter});
-  }
-  return dot_plot(field, dots, fmt::format("{} per {} ({} {}s)", label, game.item_word, levels.size(), game.item_word),
+  for (std::size_t i = 0; i < facts.size(); ++i)
+    dots.push_back(
+        {.value = values[i],
+         .url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1),
+         .tip = fmt::format("{} {}: {} {:g} (chapter {})", game.item_word, i + 1, label, values[i], facts[i].chapter),
+         .group = facts[i].chapter});
+  return dot_plot(field, dots, fmt::format("{} per {} ({} {}s)", label, game.item_word, facts.size(), game.item_word),
                   true);
 }
 
 // Per chapter (or seed: `labels`, one per tally), a bar of every candidate tried: accepted, then
 // each reason for turning one down, as shares of the tries, with the counts in the tooltips.
-std::string tally_svg(const nlohmann::json& tallies, const std::vector<std::string>& labels) {
+std::string tally_svg(const std::vector<PartTally>& parts) {
   std::vector<std::string> reasons;  // in first-seen order: the same colours in every chapter
-  for (const auto& tally : tallies)
-    for (const auto& row : tally["rejected"])
+  for (const PartTally& part : parts)
+    for (const auto& row : part.tally["rejected"])
       if (std::ranges::find(reasons, row["reason"].get<std::string>()) == reasons.end())
         reasons.push_back(row["reason"].get<std::string>());
   const double row_h = 22, left = 90, width = 1040, bar_w = width - left - 10;
   const double legend_h = 20.0 * static_cast<double>((reasons.size() + 2) / 3 + 1);
-  const double height = row_h * static_cast<double>(tallies.size()) + legend_h + 16;
+  const double height = row_h * static_cast<double>(parts.size()) + legend_h + 16;
   Svg svg(width, height);
   svg.open_group(R"(class="plot" data-plot="tally")");
   svg.rect(0, 0, width, height, R"(fill="#121419")");
@@ -98,10 +96,10 @@ std::string tally_svg(const nlohmann::json& tallies, const std::vector<std::stri
   constexpr std::array<const char*, 10> kReasons = {"#ff7a7a", "#40e0ff", "#c792ea", "#ffb86b", "#7fb4ff",
                                                     "#ffd60a", "#a3a3ad", "#ff3bd4", "#b5651d", "#e8e8f0"};
   const auto colour = [&](std::size_t reason) { return kReasons[reason % kReasons.size()]; };
-  for (std::size_t c = 0; c < tallies.size(); ++c) {
-    const auto& tally = tallies[c];
+  for (std::size_t c = 0; c < parts.size(); ++c) {
+    const nlohmann::json& tally = parts[c].tally;
     const double tries = std::max(1.0, tally.value("tries", 0.0)), y = 8 + row_h * static_cast<double>(c);
-    const std::string& name = labels[c];
+    const std::string& name = parts[c].label;
     svg.text(6, y + 14, name, kText);
     double x = left;
     const double accepted = tally.value("accepted", 0.0);
@@ -120,7 +118,7 @@ std::string tally_svg(const nlohmann::json& tallies, const std::vector<std::stri
       x += bar_w * count / tries;
     }
   }
-  double ly = 8 + row_h * static_cast<double>(tallies.size()) + 8;
+  double ly = 8 + row_h * static_cast<double>(parts.size()) + 8;
   svg.rect(left, ly, 10, 10, R"(fill="#5fd38a")").text(left + 14, ly + 9, "accepted", kText);
   for (std::size_t r = 0; r < reasons.size(); ++r) {
     const std::size_t slot = r + 1;
@@ -133,68 +131,97 @@ std::string tally_svg(const nlohmann::json& tallies, const std::vector<std::stri
 
 }  // namespace
 
-std::string studio_page(const WebGame& game, const PackEntry& pack, const std::vector<const PackEntry*>& others) {
-  const nlohmann::json& body = pack.document->body();
+std::string studio_index_page(const Layout& layout, const Catalog& catalog) {
+  std::string main =
+      "<h1>Studio</h1>\n<p>A designer's view of what the generators made: the curve a campaign climbs, what "
+      "was turned down making it, and the figures of a sample of seeds.</p>\n<ul class=\"games\">\n";
+  for (const WebGame& game : catalog.games()) {
+    if (game.listed && !catalog.packs(game.name).empty())
+      main += fmt::format("<li><a href=\"/studio/{}\"><b>{}</b></a>: par and difficulty across each pack</li>\n",
+                          game.name, xml_escape(game.display_name));
+    else if (game.figured)
+      main += fmt::format("<li><a href=\"/studio/{}\"><b>{}</b></a>: the figures of a sample of seeds</li>\n",
+                          game.name, xml_escape(game.display_name));
+  }
+  main += "</ul>\n";
+  return layout.page("Studio", "", main);
+}
+
+std::string studio_page(const Layout& layout, const WebGame& game, const PackEntry& pack,
+                        const std::vector<const PackEntry*>& others) {
+  const WebDocument& doc = *pack.document;
   std::string main = fmt::format(
       "<h1>Studio · {} · {}</h1>\n<p>Seed '{}' ({}). <a href=\"/download/{}/{}.json\">"
       "Download the pack</a>. Other packs:",
-      game.name, xml_escape(pack.name), xml_escape(pack.document->seed()), xml_escape(pack.origin), game.name,
+      xml_escape(game.display_name), xml_escape(pack.name), xml_escape(doc.seed()), xml_escape(pack.origin), game.name,
       url_encode(pack.name));
   for (const PackEntry* other : others)
     if (other != &pack)
       main += fmt::format(" <a href=\"/studio/{}?pack={}\">{}</a>", game.name, url_encode(other->name),
                           xml_escape(other->name));
   main += "</p>\n";
-  if (!body.contains("levels") || !body["levels"].is_array()) {
-    main += "<p>The studio plots packs of levels (prism, tilt); this document has none.</p>\n";
-  } else {
-    const nlohmann::json& levels = body["levels"];
-    main += "<h2>Par across the campaign</h2>\n" + curve_svg(game, pack, levels, "par", "par");
-    if (!levels.empty() && levels[0].contains("bits"))
-      main += "<h2>Difficulty in bits</h2>\n" + curve_svg(game, pack, levels, "bits", "bits");
-    if (body.contains("tallies") && body["tallies"].is_array()) {
-      std::vector<std::string> labels;
-      for (std::size_t c = 0; c < body["tallies"].size(); ++c) labels.push_back(fmt::format("chapter {}", c + 1));
-      main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(body["tallies"], labels);
-    }
-    main +=
-        "<h2>Levels</h2>\n<table class=\"studio\"><tr><th>level</th><th>chapter</th><th>par</th><th>bits</th>"
-        "<th>picture</th></tr>\n";
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-      const auto& level = levels[i];
-      main += fmt::format(
-          "<tr><td><a href=\"/{0}/{1}/{2}\">{2}</a></td><td>{3}</td><td>{4}</td><td>{5}</td>"
-          "<td><a href=\"/svg?game={0}&amp;pack={1}&amp;item={2}\" download=\"{0}-{6}-{2}.svg\">SVG</a></td></tr>\n",
-          game.name, url_encode(pack.name), i + 1, level.value("chapter", 0), level.value("par", 0),
-          level.contains("bits") ? fmt::format("{:.2f}", level["bits"].get<double>()) : std::string("-"),
-          url_encode(pack.name));
-    }
-    main += "</table>\n";
+  if (!game.listed) {
+    main += fmt::format("<p>The studio plots packs whose {}s have chapters and par; {} has none.</p>\n", game.item_word,
+                        xml_escape(game.display_name));
+    return layout.page(fmt::format("Studio {} {}", game.name, pack.name), "", main);
   }
-  return page_layout(fmt::format("Studio {} {}", game.name, pack.name), "", main);
+  std::vector<ItemFacts> facts;
+  for (std::size_t i = 0; i < doc.item_count(); ++i) facts.push_back(doc.item_facts(i));
+  const bool any_difficulty = std::ranges::any_of(facts, [](const ItemFacts& f) { return f.difficulty.has_value(); });
+  const std::string difficulty_name = facts.empty() ? std::string() : facts.front().difficulty_name;
+  std::vector<double> par, difficulty;  // an item without the figure plots 0
+  for (const ItemFacts& f : facts) {
+    par.push_back(f.par.value_or(0));
+    difficulty.push_back(f.difficulty.value_or(0.0));
+  }
+  main += "<h2>Par across the campaign</h2>\n" + curve_svg(game, pack, facts, par, "par", "par");
+  if (any_difficulty)
+    main += fmt::format("<h2>Difficulty in {}</h2>\n", xml_escape(difficulty_name)) +
+            curve_svg(game, pack, facts, difficulty, "bits", difficulty_name);
+  if (const std::vector<PartTally> tallies = doc.tallies(); !tallies.empty())
+    main += "<h2>What the generator turned down, per chapter</h2>\n" + tally_svg(tallies);
+  main += fmt::format(
+      "<h2>{}s</h2>\n<table class=\"studio\"><tr><th>{}</th><th>chapter</th><th>par</th><th>{}</th>"
+      "<th>picture</th></tr>\n",
+      xml_escape(game.item_word), xml_escape(game.item_word), any_difficulty ? xml_escape(difficulty_name) : "");
+  for (std::size_t i = 0; i < facts.size(); ++i) {
+    const ItemFacts& f = facts[i];
+    main += fmt::format(
+        "<tr><td><a href=\"/{0}/{1}/{2}\">{2}</a></td><td>{3}</td><td>{4}</td><td>{5}</td>"
+        "<td><a href=\"/svg?game={0}&amp;pack={1}&amp;item={2}\" download=\"{0}-{6}-{2}.svg\">SVG</a></td></tr>\n",
+        game.name, url_encode(pack.name), i + 1, f.chapter, f.par ? std::to_string(*f.par) : std::string("-"),
+        f.difficulty ? fmt::format("{:.2f}", *f.difficulty) : std::string("-"), url_encode(pack.name));
+  }
+  main += "</table>\n";
+  return layout.page(fmt::format("Studio {} {}", game.name, pack.name), "", main);
 }
 
 std::string sample_studio_page(
-    const WebGame& game, const std::string& seeds_text, const std::string& query,
+    const Layout& layout, const WebGame& game, const std::string& seeds_text, const std::string& query,
     const std::vector<std::pair<std::string, std::shared_ptr<const WebDocument>>>& documents) {
   const auto page_of = [&](const std::string& seed) {
     return fmt::format("/{}?seed={}{}{}", game.name, url_encode(seed), query.empty() ? "" : "&", query);
   };
-  std::vector<nlohmann::json> facts;
-  for (const auto& [seed, doc] : documents) facts.push_back(game.sample_facts(doc->body()));
+  std::vector<std::vector<Figure>> figures;
+  for (const auto& [seed, doc] : documents) figures.push_back(doc->figures());
   std::string main = fmt::format(
       "<h1>Studio · {} · seeds {}{}{}</h1>\n<p class=\"facts\">Each seed generated on request and proven, as "
       "<code>proven {} generate</code> makes it. Another sample: <code>/studio/{}?seeds=A..B{}{}</code> "
       "(at most {} seeds).</p>\n",
-      game.name, xml_escape(seeds_text), query.empty() ? "" : ", ", xml_escape(query), game.name, game.name,
-      query.empty() ? "" : "&amp;", xml_escape(query), kMaxSampleSeeds);
+      xml_escape(game.display_name), xml_escape(seeds_text), query.empty() ? "" : ", ", xml_escape(query), game.name,
+      game.name, query.empty() ? "" : "&amp;", xml_escape(query), kMaxSampleSeeds);
+  // The figures the first document has, in its order; a document without one plots 0.
   std::vector<std::string> names;
-  if (!facts.empty())
-    for (const auto& [name, value] : facts.front().items()) names.push_back(name);
+  if (!figures.empty())
+    for (const Figure& figure : figures.front()) names.push_back(figure.name);
+  const auto value_of = [&](std::size_t doc, const std::string& name) -> std::optional<double> {
+    const auto it = std::ranges::find(figures[doc], name, &Figure::name);
+    return it == figures[doc].end() ? std::nullopt : std::optional<double>(it->value);
+  };
   for (std::size_t f = 0; f < names.size(); ++f) {
     std::vector<Dot> dots;
     for (std::size_t i = 0; i < documents.size(); ++i) {
-      const double value = facts[i].value(names[f], 0.0);
+      const double value = value_of(i, names[f]).value_or(0.0);
       dots.push_back({.value = value,
                       .url = page_of(documents[i].first),
                       .tip = fmt::format("seed {}: {} {:g}", documents[i].first, names[f], value),
@@ -204,31 +231,32 @@ std::string sample_studio_page(
     main += fmt::format("<h2>{} per seed</h2>\n", xml_escape(names[f])) +
             dot_plot(field.c_str(), dots, fmt::format("{} per seed ({} seeds)", names[f], documents.size()), false);
   }
-  nlohmann::json tallies = nlohmann::json::array();
-  std::vector<std::string> labels;
+  std::vector<PartTally> tallies;
   for (const auto& [seed, doc] : documents)
-    if (doc->generation_tally().is_object()) {
-      tallies.push_back(doc->generation_tally());
-      labels.push_back("seed " + seed);
-    }
-  if (!tallies.empty()) main += "<h2>What the generator turned down, per seed</h2>\n" + tally_svg(tallies, labels);
+    if (doc->generation_tally().is_object())
+      tallies.push_back({.label = "seed " + seed, .tally = doc->generation_tally()});
+  if (!tallies.empty()) main += "<h2>What the generator turned down, per seed</h2>\n" + tally_svg(tallies);
   main += "<h2>Seeds</h2>\n<table class=\"studio\"><tr><th>seed</th>";
   for (const std::string& name : names) main += "<th>" + xml_escape(name) + "</th>";
   main += "<th>designer</th></tr>\n";
   for (std::size_t i = 0; i < documents.size(); ++i) {
     const std::string url = page_of(documents[i].first);
     main += fmt::format("<tr><td><a href=\"{}\">{}</a></td>", xml_escape(url), xml_escape(documents[i].first));
-    for (const std::string& name : names) main += "<td>" + facts[i].value(name, nlohmann::json()).dump() + "</td>";
+    for (const std::string& name : names) {
+      const std::optional<double> value = value_of(i, name);
+      main += "<td>" + (value ? fmt::format("{:g}", *value) : std::string("-")) + "</td>";
+    }
     main +=
         game.inspectable ? fmt::format("<td><a href=\"{}&amp;grid=1\">grid</a></td>", xml_escape(url)) : "<td></td>";
     main += "</tr>\n";
   }
   main += "</table>\n";
-  return page_layout(fmt::format("Studio {} seeds {}", game.name, seeds_text), "", main);
+  return layout.page(fmt::format("Studio {} seeds {}", game.name, seeds_text), "", main);
 }
 
-std::string designer_page(const WebGame& game, const std::string& title, const std::string& base_url,
-                          const std::string& play_url, const Inspection& view, const std::vector<std::size_t>& off) {
+std::string designer_page(const Layout& layout, const WebGame& game, const std::string& title,
+                          const std::string& base_url, const std::string& play_url, const Inspection& view,
+                          const std::vector<std::size_t>& off) {
   // The link that shows the view with exactly `switched_off` off (1-based in the URL).
   const auto with_off = [&](const std::vector<std::size_t>& switched_off) {
     std::string list;
@@ -241,12 +269,11 @@ std::string designer_page(const WebGame& game, const std::string& title, const s
   std::vector<std::size_t> every;
   for (std::size_t i = 0; i < view.switches.size(); ++i) every.push_back(i);
   std::string main = fmt::format(
-      "<h1>Designer grid · {} · {}</h1>\n<p class=\"facts\">The solver's bounds: each cell is how many suspects "
-      "have both names, after propagation. Switch clues off and on to see what each one adds. "
+      "<h1>Designer grid · {} · {}</h1>\n<p class=\"facts\">{} "
       "<a href=\"{}\">Play this {}</a> · <a href=\"{}\">all on</a> · <a href=\"{}\">all off</a></p>\n"
       "<p id=\"verdict\" class=\"status\">{}</p>\n<div class=\"designer\"><ol class=\"switches\">\n",
-      game.name, xml_escape(title), xml_escape(play_url), game.item_word, xml_escape(base_url),
-      xml_escape(with_off(every)), xml_escape(view.summary));
+      xml_escape(game.display_name), xml_escape(title), xml_escape(view.legend), xml_escape(play_url), game.item_word,
+      xml_escape(base_url), xml_escape(with_off(every)), xml_escape(view.summary));
   for (std::size_t i = 0; i < view.switches.size(); ++i) {
     const InspectionSwitch& item = view.switches[i];
     std::vector<std::size_t> toggled;
@@ -258,7 +285,7 @@ std::string designer_page(const WebGame& game, const std::string& title, const s
         xml_escape(item.label), xml_escape(item.text), xml_escape(item.note));
   }
   main += "</ol>\n<div class=\"grid\">" + view.svg + "</div></div>\n";
-  return page_layout(fmt::format("Designer grid {} {}", game.name, title), "", main);
+  return layout.page(fmt::format("Designer grid {} {}", game.name, title), "", main);
 }
 
 }  // namespace proven::serve

@@ -1,7 +1,8 @@
 #pragma once
 // The studio (docs/serve.md): a designer's view of a pack, drawn by the server as SVG from the
-// pack's own body: par and bits per level across the campaign, what the generator turned down
-// per chapter, and every level's picture and the pack to download.
+// game's optional contract members (core/game.hpp): par and difficulty per item across the
+// campaign (ItemFacts), what the generator turned down per chapter (PartTally), and every
+// item's picture and the pack to download.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -15,20 +16,25 @@ namespace proven::serve {
 // The most seeds one sample studio page generates (each is a proven case: bounded work).
 inline constexpr std::uint64_t kMaxSampleSeeds = 24;
 
-std::string studio_page(const WebGame& game, const PackEntry& pack, const std::vector<const PackEntry*>& others);
+// /studio: every game's studio, linked.
+std::string studio_index_page(const Layout& layout, const Catalog& catalog);
 
-// A sample of seeds of a game generated on request (whodunnit): each figure of
-// WebGame::sample_facts plotted per seed (each dot links to its document), and a table with
+std::string studio_page(const Layout& layout, const WebGame& game, const PackEntry& pack,
+                        const std::vector<const PackEntry*>& others);
+
+// A sample of seeds of a game generated on request: each of its documents' figures
+// (core/game.hpp FiguredGame) plotted per seed (each dot links to its document), and a table with
 // links to each document and its designer view. `documents` are (seed, document) in seed order;
 // `query` holds the generation options as the URL names them ("cast=6").
 std::string sample_studio_page(
-    const WebGame& game, const std::string& seeds_text, const std::string& query,
+    const Layout& layout, const WebGame& game, const std::string& seeds_text, const std::string& query,
     const std::vector<std::pair<std::string, std::shared_ptr<const WebDocument>>>& documents);
 
-// The designer's view of one item (core/game.hpp Inspection; whodunnit: the solver's bounds grid
-// with each clue switchable, `?grid=1&off=2,5`). Each switch is a link that turns it off or on:
-// the URL keeps which are off, so a view can be shared. `base_url` names the item with grid=1.
-std::string designer_page(const WebGame& game, const std::string& title, const std::string& base_url,
-                          const std::string& play_url, const Inspection& view, const std::vector<std::size_t>& off);
+// The designer's view of one item (core/game.hpp Inspection, `?grid=1&off=2,5`). Each switch is
+// a link that turns it off or on: the URL keeps which are off, so a view can be shared.
+// `base_url` names the item with grid=1.
+std::string designer_page(const Layout& layout, const WebGame& game, const std::string& title,
+                          const std::string& base_url, const std::string& play_url, const Inspection& view,
+                          const std::vector<std::size_t>& off);
 
 }  // namespace proven::serve

@@ -1,8 +1,9 @@
 #pragma once
 // How a game reaches the browser: make_web_game<G>() wraps any Game (core/game.hpp) so the
 // server can list a document's items, draw them and play them without knowing the game. As with
-// the CLI's make_entry, nothing here is game-specific: a new game is one more line in
-// serve/catalog.cpp.
+// the CLI's make_entry, nothing here is game-specific: what a game has beyond the contract (a
+// display name, listing facts, keys, generation on request, studio figures) it says through the
+// contract's optional members, and the server takes every game from the one list.
 //
 // Play is stateless on the server: every request carries the moves so far (the URL keeps them,
 // so a reload restores the position), and the engine replays them in a Session before applying
@@ -22,18 +23,9 @@
 #include "core/game.hpp"
 #include "core/io.hpp"
 #include "core/play.hpp"
+#include "serve/extension.hpp"
 
 namespace proven::serve {
-
-// A request the server refuses, with the HTTP status and a one-line reason.
-class HttpError : public UserError {
- public:
-  HttpError(int status, const std::string& message) : UserError(message), status_(status) {}
-  int status() const { return status_; }
-
- private:
-  int status_;
-};
 
 // Moves a page may send in one request: more is a malformed URL, not a game.
 inline constexpr std::size_t kMaxMoves = 2000;
@@ -43,39 +35,40 @@ class WebDocument {
  public:
   virtual ~WebDocument() = default;
   virtual std::size_t item_count() const = 0;
-  // Per item, what the listing pages show: the fields a level has in the file's body
-  // ("chapter", "chapter_name", "par", "bits", ...), or {} for a single-item document.
-  virtual nlohmann::json item_facts(std::size_t item) const = 0;
+  // What a listing shows of an item (core/game.hpp ItemFacts); empty facts for a game without.
+  virtual ItemFacts item_facts(std::size_t item) const = 0;
   virtual std::optional<std::string> item_svg(std::size_t item) const = 0;  // G::show_svg
   // Replays `moves` (an illegal one: HttpError 400), then applies `next` if given (an illegal
   // one: HttpError 422 with the engine's reason), and returns the position for the page:
   // {phase, summary, figures, moves_made, svg or text, legal, rules, undo, hints, last}, and
-  // with `want_hint` the game's hint (HttpError 404 for a game without hints).
+  // with `want_hint` the game's hint (HttpError 404 for a game without hints). Every word goes
+  // through Session::act (core/play.hpp): undo, restart and game over as on the command line.
   virtual nlohmann::json play(std::size_t item, const std::vector<std::string>& moves,
                               const std::optional<std::string>& next, bool want_hint = false) const = 0;
   // The game's designer view with the switches `off` turned off (core/game.hpp InspectedGame),
   // or nullopt for a game without one.
   virtual std::optional<Inspection> inspect(std::size_t item, const std::vector<std::size_t>& off) const = 0;
-  virtual std::string file_text() const = 0;       // the document as its game writes it
-  virtual const nlohmann::json& body() const = 0;  // its body, as the file has it (the studio plots it)
+  virtual std::string file_text() const = 0;  // the document as its game writes it
   virtual std::string seed() const = 0;
+  virtual std::vector<PartTally> tallies() const = 0;  // core/game.hpp TalliedGame; {} without
+  virtual std::vector<Figure> figures() const = 0;     // core/game.hpp FiguredGame; {} without
   // What the generator turned down making it (core/tally.hpp to_json), for a document generated
-  // here; null for one read from a file (a pack keeps its own tallies in its body).
+  // here; null for one read from a file (a pack keeps its own tallies: tallies()).
   virtual const nlohmann::json& generation_tally() const = 0;
 };
 
 struct WebGame {
-  std::string name;          // "prism": the URL prefix
-  std::string summary;       // what the game proves, one line
-  std::string item_word;     // "level", "case", "bomb"
-  bool inspectable = false;  // has a designer view (core/game.hpp InspectedGame)
+  std::string name;                     // "prism": the URL prefix
+  std::string display_name;             // "PRISM": how pages title it
+  std::string summary;                  // what the game proves, one line
+  std::string item_word;                // "level", "case", "bomb"
+  bool demonstration = false;           // left out of the front page (core/game.hpp is_demonstration)
+  bool listed = false;                  // has facts per item: chapters, par (core/game.hpp ListedGame)
+  bool inspectable = false;             // has a designer view (core/game.hpp InspectedGame)
+  bool figured = false;                 // has figures per document: a studio of sampled seeds
+  std::optional<OnRequest> on_request;  // generated on request, with these options
   // Keyboard keys (KeyboardEvent.key) that send a move, for games played by keys.
-  nlohmann::json keys = nlohmann::json::object();
-  // A line for an item's page from its facts (tilt: the rule of the chapter's new tile), or empty.
-  std::function<std::string(const nlohmann::json& facts)> note = [](const nlohmann::json&) { return std::string(); };
-  // For games generated on request, the studio's figures of one document from its body
-  // (whodunnit: clues, obviousness...), as {"name": number}; unset: no sample studio.
-  std::function<nlohmann::json(const nlohmann::json& body)> sample_facts;
+  std::vector<KeyBinding> keys;
   // A document from a file's JSON: the envelope and every field checked, then verified
   // (UserError or Failure naming the first problem).
   std::function<std::shared_ptr<const WebDocument>(const nlohmann::json& file)> load;
@@ -91,16 +84,15 @@ template <Game G>
 class DocumentOf final : public WebDocument {
  public:
   explicit DocumentOf(typename G::Document doc, nlohmann::json tally = nullptr)
-      : doc_(std::move(doc)), body_(G::body_to_json(doc_)), tally_(std::move(tally)) {}
+      : doc_(std::move(doc)), tally_(std::move(tally)) {}
 
   std::size_t item_count() const override { return G::item_count(doc_); }
 
-  nlohmann::json item_facts(std::size_t item) const override {
-    if (!body_.contains("levels") || !body_["levels"].is_array() || item >= body_["levels"].size()) return {};
-    nlohmann::json facts = nlohmann::json::object();
-    for (const char* key : {"chapter", "chapter_name", "index", "par", "bits"})
-      if (body_["levels"][item].contains(key)) facts[key] = body_["levels"][item][key];
-    return facts;
+  ItemFacts item_facts(std::size_t item) const override {
+    if constexpr (ListedGame<G>)
+      return G::item_facts(doc_, item);
+    else
+      return {};
   }
 
   std::optional<std::string> item_svg(std::size_t item) const override { return G::show_svg(doc_, item); }
@@ -112,7 +104,7 @@ class DocumentOf final : public WebDocument {
     Session<Play> session(Play::start(doc_, item));
     for (std::size_t i = 0; i < moves.size(); ++i) {
       try {
-        apply_word(session, moves[i]);
+        session.act(moves[i]);
       } catch (const IllegalMove& e) {
         throw HttpError(400, fmt::format("move {} of the moves so far: {}", i + 1, e.what()));
       }
@@ -120,7 +112,8 @@ class DocumentOf final : public WebDocument {
     nlohmann::json last = nullptr;
     if (next) {
       try {
-        last = apply_word(session, *next);
+        MoveResult result = session.act(*next);
+        last = {{"move", *next}, {"text", result.text}, {"changes", std::move(result.changes)}};
       } catch (const IllegalMove& e) {
         throw HttpError(422, e.what());
       }
@@ -157,46 +150,44 @@ class DocumentOf final : public WebDocument {
   }
 
   std::string file_text() const override { return json_text(document_to_json<G>(doc_)); }
-  const nlohmann::json& body() const override { return body_; }
   std::string seed() const override { return doc_.seed; }
+  std::vector<PartTally> tallies() const override {
+    if constexpr (TalliedGame<G>)
+      return G::tallies(doc_);
+    else
+      return {};
+  }
+  std::vector<Figure> figures() const override {
+    if constexpr (FiguredGame<G>)
+      return G::figures(doc_);
+    else
+      return {};
+  }
   const nlohmann::json& generation_tally() const override { return tally_; }
 
  private:
-  // One word of the transcript: the session's own ("undo", "restart") or the game's.
-  static nlohmann::json apply_word(Session<typename G::Play>& session, const std::string& move) {
-    if (move == "undo" || move == "restart") {
-      move == "undo" ? session.undo() : session.restart();
-      return {{"move", move},
-              {"text", move == "undo" ? "took back the last move" : "back to the start"},
-              {"changes", nlohmann::json::object()}};
-    }
-    if (session.play().status().phase != PlayPhase::Playing) {
-      typename G::Play copy = session.play();
-      copy.apply(move);  // the engine's own reason ("the level is already solved")
-      throw IllegalMove(move + ": the game is over");
-    }
-    MoveResult result = session.apply(move);
-    return {{"move", move}, {"text", result.text}, {"changes", std::move(result.changes)}};
-  }
-
   typename G::Document doc_;
-  nlohmann::json body_;
   nlohmann::json tally_;
 };
 
 }  // namespace detail
 
 template <Game G>
-WebGame make_web_game(nlohmann::json keys = nlohmann::json::object()) {
+WebGame make_web_game() {
   WebGame game{.name = std::string(G::kName),
+               .display_name = display_name<G>(),
                .summary = std::string(G::kSummary),
                .item_word = std::string(G::kItem),
+               .demonstration = is_demonstration<G>(),
+               .listed = ListedGame<G>,
                .inspectable = InspectedGame<G>,
-               .keys = std::move(keys),
-               .note = [](const nlohmann::json&) { return std::string(); },
-               .sample_facts = {},
+               .figured = FiguredGame<G>,
+               .on_request = std::nullopt,
+               .keys = {},
                .load = {},
                .generate = {}};
+  if constexpr (RequestedGame<G>) game.on_request = G::on_request();
+  if constexpr (KeyedGame<G>) game.keys = G::keys();
   game.load = [](const nlohmann::json& file) -> std::shared_ptr<const WebDocument> {
     typename G::Document doc = document_from_json<G>(file);
     if (const auto problems = G::verify(doc); !problems.empty())

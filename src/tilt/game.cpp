@@ -9,6 +9,7 @@
 #include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/json_read.hpp"
+#include "tilt/play.hpp"
 #include "tilt/render.hpp"
 
 namespace proven::tilt {
@@ -91,6 +92,22 @@ BenchReport Game::bench(unsigned jobs) {
                       {"tries", std::to_string(made.tally.tries())},
                       {"campaign seconds", fmt::format("{:.2f}", seconds)}},
           .digest = digest_hex(json_text(document_to_json<Game>(made.document)))};
+}
+
+ItemFacts Game::item_facts(const Document& doc, std::size_t item) {
+  const Level& level = doc.levels.at(item);
+  const std::string tiles = chapter_tiles(level.chapter);
+  return {.chapter = level.chapter,
+          .chapter_name = chapter(level.chapter).name,
+          .par = level.par,
+          .difficulty = static_cast<double>(level.bits_milli) / 1000,
+          .difficulty_name = "bits",
+          .note = tiles.empty() ? tiles : "New in this chapter: " + tiles};
+}
+
+std::vector<KeyBinding> Game::keys() {
+  return {{"ArrowUp", "U"}, {"ArrowDown", "D"}, {"ArrowLeft", "L"}, {"ArrowRight", "R"},
+          {"w", "U"},       {"s", "D"},         {"a", "L"},         {"d", "R"}};
 }
 
 }  // namespace proven::tilt

@@ -32,6 +32,7 @@ struct Game {
   static constexpr std::string_view kFormat = "proven-tilt-pack/2";
   static constexpr std::string_view kWhat = "tilt pack";
   static constexpr std::string_view kItem = "level";
+  static constexpr std::string_view kDisplayName = "Tilt";
 
   using Params = PackParams;
   using Document = Pack;
@@ -52,10 +53,18 @@ struct Game {
   static std::optional<std::string> show_svg(const Document& doc, std::size_t item);
   static std::vector<std::string> solution(const Document& doc, std::size_t item);
   static BenchReport bench(unsigned jobs);
+  // Optional members (core/game.hpp): a level's chapter, par, bits and the chapter's new tile;
+  // what each chapter turned down; the arrow keys and W A S D.
+  static ItemFacts item_facts(const Document& doc, std::size_t item);
+  static std::vector<PartTally> tallies(const Document& doc) {
+    return chapter_tallies(doc.levels, doc.chapter_tallies);
+  }
+  static std::vector<KeyBinding> keys();
 };
 
 static_assert(proven::Game<Game>);
 static_assert(proven::DrawnPlay<Game::Play>);
+static_assert(proven::ListedGame<Game> && proven::TalliedGame<Game> && proven::KeyedGame<Game>);
 
 // Per chapter: accepted candidates per 1,000 tries and the chapter's tally table.
 std::string tally_report(const Pack& pack);

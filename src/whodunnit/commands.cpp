@@ -115,7 +115,7 @@ void run_stats(const StatsArgs& args) {
 
 }  // namespace
 
-void add_extras(CLI::App& group) {
+void Game::add_commands(CLI::App& group) {
   auto solve_args = std::make_shared<SolveArgs>();
   CLI::App* solve = group.add_subcommand("solve", "re-prove a case file from its data alone and print the answer");
   solve->add_option("file", solve_args->path, "a case file (generate writes one)")->required();

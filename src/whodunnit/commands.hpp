@@ -4,7 +4,7 @@
 //   proven whodunnit solve FILE [--explain | --hint] [--known FACT]...
 //   proven whodunnit stats --seeds A..B [--cast N] [--budget B] [--top K] [--jobs J]
 //
-// src/cli/games.cpp passes add_extras to make_entry<whodunnit::Game>.
+// Both are the Game contract's optional add_commands (whodunnit/game.hpp).
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,8 +13,6 @@
 #include "whodunnit/explain.hpp"
 
 namespace proven::whodunnit {
-
-void add_extras(CLI::App& group);
 
 // A --known fact: "3=Abigail", "3!=library", "3=room:library" (the category when a name is in
 // several). UserError if it names no portrait or no name in play.

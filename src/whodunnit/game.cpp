@@ -1,6 +1,7 @@
 #include "whodunnit/game.hpp"
 
 #include <chrono>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -105,6 +106,23 @@ BenchReport Game::bench(unsigned jobs) {
                       {"candidates turned down", std::to_string(tally.rejected_total())},
                       {"seconds", fmt::format("{:.2f}", seconds)}},
           .digest = digest.hex()};
+}
+
+OnRequest Game::on_request() {
+  return {.seed_label = "A case from seed",
+          .form_button = "Open the case",
+          .options = {{.name = "cast", .label = "suspects", .min = kMinCast, .max = kMaxCast, .initial = 6}}};
+}
+
+std::vector<Figure> Game::figures(const Document& doc) {
+  std::vector<Figure> figures = {{"clues", static_cast<double>(doc.content.clues.size())}};
+  if (!doc.has_figures) return figures;  // a file that states none: nothing to re-read
+  const double a = static_cast<double>(doc.content.figures.initial_ambiguity);
+  const double o = static_cast<double>(doc.content.figures.obviousness);
+  figures.push_back({"initial ambiguity", a});
+  figures.push_back({"obviousness", o});
+  figures.push_back({"obviousness per 100 of ambiguity", a > 0 ? std::round(1000.0 * o / a) / 10 : 0.0});
+  return figures;
 }
 
 }  // namespace proven::whodunnit

@@ -34,6 +34,7 @@ struct Game {
   static constexpr std::string_view kFormat = kCaseFormat;
   static constexpr std::string_view kWhat = kCaseWhat;
   static constexpr std::string_view kItem = "case";
+  static constexpr std::string_view kDisplayName = "Whodunnit";
 
   using Params = CaseParams;
   using Document = CaseFile;
@@ -103,11 +104,17 @@ struct Game {
   static BenchReport bench(unsigned jobs);
   // The designer's grid with some clues switched off (inspect.hpp; core/game.hpp InspectedGame).
   static Inspection inspect(const Document& doc, std::size_t item, const std::vector<std::size_t>& off);
+  // Optional members (core/game.hpp): `solve` and `stats` (commands.cpp); a case is generated on
+  // request for any cast the generator takes; the studio compares cases by these figures.
+  static void add_commands(CLI::App& group);
+  static OnRequest on_request();
+  static std::vector<Figure> figures(const Document& doc);
 };
 
 static_assert(proven::Game<Game>);
 static_assert(proven::DrawnPlay<Game::Play>);
 static_assert(proven::HintedPlay<Game::Play>);
+static_assert(proven::CommandedGame<Game> && proven::RequestedGame<Game> && proven::FiguredGame<Game>);
 static_assert(proven::InspectedGame<Game>);
 
 }  // namespace proven::whodunnit

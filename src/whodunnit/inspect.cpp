@@ -112,6 +112,9 @@ Inspection inspect_case(const Case& c, const std::vector<std::size_t>& off) {
   const Bounds setup_only = bounds_with(lattice, c, std::vector<bool>(count, false));
   const Bounds now = bounds_with(lattice, c, on);
   Inspection view;
+  view.legend =
+      "The solver's bounds: each cell is how many suspects have both names, after propagation. Switch clues off "
+      "and on to see what each one adds.";
   const auto on_count = std::count(on.begin(), on.end(), true);
   view.summary = fmt::format("{} of {} clues on: {} (the setup alone: ambiguity {})", on_count, count, verdict(now),
                              setup_only.ambiguity());

@@ -1,6 +1,7 @@
 // One typed suite over every game on the Game contract (core/game.hpp): what the contract
-// promises is tested once, for all of them. A game joins by its fixture (fixture.hpp) and one
-// entry in GameTypes below.
+// promises is tested once, for all of them. Every game of the one list (proven/games.hpp) is in
+// it; a game joins by its fixture, tests/contract/<game>_fixture.hpp (fixture.hpp), without
+// which the suite does not build.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -11,13 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "contract/bomb_fixture.hpp"
-#include "contract/demo_fixture.hpp"
-#include "contract/prism_fixture.hpp"
-#include "contract/tilt_fixture.hpp"
-#include "contract/whodunnit_fixture.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "proven/contract_fixtures.hpp"  // every game's fixture, from the one list (tests/CMakeLists.txt)
 #include "support/run_proven.hpp"
 #include "support/scratch_dir.hpp"
 
@@ -51,7 +48,7 @@ class Contract : public proven::testing::ScratchDirTest {
   std::string command(const std::string& rest) { return std::string(G::kName) + " " + rest; }
 };
 
-using GameTypes = ::testing::Types<demo::Game, prism::Game, bomb::Game, tilt::Game, whodunnit::Game>;
+using GameTypes = AllGames::Apply<::testing::Types>;
 TYPED_TEST_SUITE(Contract, GameTypes);
 
 TYPED_TEST(Contract, BenchSignatureIsPinned) {

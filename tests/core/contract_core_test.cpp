@@ -167,6 +167,38 @@ TEST(Session, AGameWithoutUndoRefusesIt) {
   EXPECT_EQ(session.play().value, 1);
 }
 
+// The session's words, once for every front end: after the end, moves are refused and undo and
+// restart still work (when the game allows them).
+TEST(Session, ActTakesTheSessionsWordsAndRefusesMovesOnceTheGameIsOver) {
+  Session<Counter> session(Counter{});
+  for (int i = 0; i < 3; ++i) session.act("up");
+  EXPECT_TRUE(session.over());
+  try {
+    session.act("up");
+    ADD_FAILURE() << "a move after the win was taken";
+  } catch (const IllegalMove& e) {
+    EXPECT_EQ(std::string(e.what()), "up: the game is over (won); undo or restart to play on");
+  }
+  EXPECT_EQ(session.play().value, 3);
+  EXPECT_EQ(session.act("undo").text, "took back the last move");
+  EXPECT_EQ(session.play().value, 2);
+  EXPECT_FALSE(session.over());
+  session.act("up");
+  EXPECT_EQ(session.act("restart").text, "back to the start");
+  EXPECT_EQ(session.play().value, 0);
+  EXPECT_EQ(session.moves_made(), 0u);
+
+  Session<OneWay> one_way(OneWay{});
+  for (int i = 0; i < 3; ++i) one_way.act("up");
+  try {
+    one_way.act("up");
+    ADD_FAILURE() << "a move after the win was taken";
+  } catch (const IllegalMove& e) {
+    EXPECT_EQ(std::string(e.what()), "up: the game is over (won)");  // no undo to offer
+  }
+  EXPECT_THROW(one_way.act("undo"), IllegalMove);
+}
+
 TEST(MoveList, MovesSplitOnSemicolonsAndNewlinesTrimmedWithoutBlanks) {
   using Moves = std::vector<std::string>;
   EXPECT_EQ(split_moves("tap C3; tap D5;tap A1"), (Moves{"tap C3", "tap D5", "tap A1"}));

@@ -1,4 +1,4 @@
-#include "serve/bomb_play.hpp"
+#include "bomb/web/defuse_page.hpp"
 
 #include <charconv>
 
@@ -9,10 +9,10 @@
 #include "core/command.hpp"
 #include "core/json_read.hpp"
 #include "core/svg.hpp"
-#include "serve/pages.hpp"
-#include "serve/web_game.hpp"
+#include "serve/extension.hpp"
+#include "serve/page_kit.hpp"
 
-namespace proven::serve {
+namespace proven::bomb::web {
 namespace {
 
 int whole_number(const std::string& name, const std::string& text, int lo, int hi) {
@@ -40,7 +40,7 @@ bomb::BombSetup setup_from_query(const std::multimap<std::string, std::string>& 
   return setup;
 }
 
-std::string bomb_setup_page() {
+std::string bomb_setup_page(const serve::Layout& layout) {
   const std::string main =
       "<h1>Defuse a bomb</h1>\n"
       "<p>You are the Defuser: you see the bomb and act on it. Your Expert reads the manual of the same rule seed "
@@ -64,10 +64,11 @@ std::string bomb_setup_page() {
       "<p>The standard bomb (14 modules, the needy ones as drawn, one minute plus one per regular module, "
       "3 strikes) is what a bomb seed names everywhere else: <code>proven bomb deal</code>, "
       "<code>proven bomb play</code>.</p>\n";
-  return page_layout("Defuse a bomb", "", main);
+  return layout.page("Defuse a bomb", "", main);
 }
 
-std::string bomb_play_page(const bomb::RuleBook& book, std::uint64_t bomb_seed, const bomb::BombSetup& setup) {
+std::string bomb_play_page(const serve::Layout& layout, const bomb::RuleBook& book, std::uint64_t bomb_seed,
+                           const bomb::BombSetup& setup) {
   bomb::RunLog log;
   log.rule_seed = book.seed;
   log.fingerprint = bomb::fingerprint(book);
@@ -97,8 +98,8 @@ std::string bomb_play_page(const bomb::RuleBook& book, std::uint64_t bomb_seed, 
       "</p></details>\n"
       "<script type=\"application/json\" id=\"bomb-boot\">{}</script>\n<script src=\"/assets/bomb.js\"></script>\n",
       bomb_seed, book.seed, xml_escape(log.fingerprint), xml_escape(bomb::describe(setup)), book.seed,
-      xml_escape(log.fingerprint), script_json(boot));
-  return page_layout(fmt::format("Bomb {} · manual {}", bomb_seed, book.seed), " class=\"bomb-play\"", main);
+      xml_escape(log.fingerprint), serve::script_json(boot));
+  return layout.page(fmt::format("Bomb {} · manual {}", bomb_seed, book.seed), " class=\"bomb-play\"", main);
 }
 
 nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& body) {
@@ -106,8 +107,8 @@ nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& b
   const std::int64_t now_ms =
       json_read::integer64(json_read::field(body, "now_ms", "run log"), 0, bomb::kLongestRunMs, "run log.now_ms");
   const bomb::RunSoFar so_far = bomb::replay_so_far(book, log, now_ms);
-  if (!so_far.refusal.empty()) throw HttpError(422, "refused: " + so_far.refusal);
+  if (!so_far.refusal.empty()) throw serve::HttpError(422, "refused: " + so_far.refusal);
   return bomb::live_view(so_far);
 }
 
-}  // namespace proven::serve
+}  // namespace proven::bomb::web

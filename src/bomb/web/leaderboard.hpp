@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace proven::serve {
+namespace proven::bomb::web {
 
 struct RunEntry {
   std::int64_t id = 0;  // assigned by add(), in order of arrival
@@ -64,4 +64,4 @@ class Leaderboard {
   bool committing_ = false;
 };
 
-}  // namespace proven::serve
+}  // namespace proven::bomb::web

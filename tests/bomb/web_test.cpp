@@ -1,5 +1,5 @@
 // The bomb leaderboard: verified runs in SQLite, through the store and through `proven serve`.
-#include "serve/leaderboard.hpp"
+#include "bomb/web/leaderboard.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,8 +27,11 @@
 #include "core/io.hpp"
 #include "serve/server.hpp"
 
-namespace proven::serve {
+namespace proven::bomb::web {
 namespace {
+
+using serve::ServeOptions;
+using serve::Server;
 
 class Scratch {
  public:
@@ -140,7 +143,7 @@ class ServedBoard {
     ServeOptions o;
     o.port = 0;
     o.quiet = true;
-    o.runs_db = runs_db;
+    if (!runs_db.empty()) o.extension_options["runs"] = runs_db;
     return o;
   }
   httplib::Client client() const {
@@ -383,4 +386,4 @@ TEST(Leaderboard, AKillDuringABurstLosesNoAcknowledgedRun) {
 }
 
 }  // namespace
-}  // namespace proven::serve
+}  // namespace proven::bomb::web

@@ -13,20 +13,22 @@
 
 #include "bomb/bomb.hpp"
 #include "bomb/rulebook.hpp"
+#include "serve/page_kit.hpp"
 
-namespace proven::serve {
+namespace proven::bomb::web {
 
 // The bomb options of a URL (modules, needy, time as M:SS or seconds, strikes); absent ones are
 // standard. UserError (a 400) naming the parameter for anything else.
 bomb::BombSetup setup_from_query(const std::multimap<std::string, std::string>& params);
 
 // The page that picks a bomb: rule seed, bomb seed and options, as a form.
-std::string bomb_setup_page();
+std::string bomb_setup_page(const serve::Layout& layout);
 // The Defuser's page for a bomb of `book`: the casing before the start, then every module's face.
-std::string bomb_play_page(const bomb::RuleBook& book, std::uint64_t bomb_seed, const bomb::BombSetup& setup);
+std::string bomb_play_page(const serve::Layout& layout, const bomb::RuleBook& book, std::uint64_t bomb_seed,
+                           const bomb::BombSetup& setup);
 // POST /api/bomb/run: `body` is a run log without its claim plus "now_ms"; the answer is
 // live_view at that moment. HttpError 422 with the replay's reason when an action cannot have
 // happened; UserError (400) when the body is malformed.
 nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& body);
 
-}  // namespace proven::serve
+}  // namespace proven::bomb::web

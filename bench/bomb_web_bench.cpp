@@ -5,7 +5,7 @@
 // checks that nothing was lost: 201 for every log, every row in the file, integrity ok.
 // Not a timed test: it prints figures.
 //
-//   build/release/bench/submit_bench [--clients 16] [--runs 4000]
+//   build/release/bench/bomb_web_bench [--clients 16] [--runs 4000]
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -21,7 +21,7 @@
 
 #include "bomb/replay.hpp"
 #include "bomb/rulebook.hpp"
-#include "serve/leaderboard.hpp"
+#include "bomb/web/leaderboard.hpp"
 #include "serve/server.hpp"
 
 namespace {
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
   serve::ServeOptions options;
   options.port = 0;
   options.quiet = true;
-  options.runs_db = db;
+  options.extension_options["runs"] = db;
   serve::Server server(options);
   const int port = server.bind();
   std::thread serving([&] { server.run(); });
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   server.stop();
   serving.join();
 
-  const serve::Leaderboard board(db);
+  const bomb::web::Leaderboard board(db);
   const std::int64_t rows = board.count();
   const std::string integrity = board.integrity();
   std::filesystem::remove_all(dir);

@@ -1,4 +1,4 @@
-#include "serve/leaderboard.hpp"
+#include "bomb/web/leaderboard.hpp"
 
 #include <condition_variable>
 #include <mutex>
@@ -8,7 +8,7 @@
 
 #include "core/errors.hpp"
 
-namespace proven::serve {
+namespace proven::bomb::web {
 
 struct Leaderboard::Db {
   sqlite3* handle = nullptr;
@@ -241,4 +241,4 @@ std::string Leaderboard::integrity() const {
   return answer;
 }
 
-}  // namespace proven::serve
+}  // namespace proven::bomb::web
