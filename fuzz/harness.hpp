@@ -31,6 +31,12 @@
 #include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/io.hpp"
+#include "fuzz/samples.hpp"
+
+namespace proven::contract {
+template <class G>
+struct Fixture;  // tests/contract/fixture.hpp: a game's small document, its seed and parameters
+}  // namespace proven::contract
 
 namespace proven::fuzz {
 
@@ -178,6 +184,27 @@ void check_moves(DealtItems<G>& items, std::string_view input) {
     (void)session.play().status();
     (void)session.play().render();
   }
+}
+
+// The contract fixture's document (tests/contract/<game>_fixture.hpp): small, and the one the
+// contract suite plays. The generated moves targets play it; the document targets' sample is it.
+template <Game G>
+typename G::Document fixture_document() {
+  return G::generate(contract::Fixture<G>::seed(), contract::Fixture<G>::params(), {.jobs = 1, .progress = nullptr})
+      .document;
+}
+
+template <Game G>
+std::vector<std::string> document_samples() {
+  return {json_text(document_to_json<G>(fixture_document<G>()))};
+}
+
+// Item 1 (the first byte) and its stored solution, a move a line.
+template <Game G>
+std::vector<std::string> moves_samples() {
+  std::string input(1, '\0');
+  for (const std::string& move : G::solution(fixture_document<G>(), 0)) input += move + "\n";
+  return {input};
 }
 
 }  // namespace proven::fuzz

@@ -1,7 +1,8 @@
 // The fuzz targets without libFuzzer: runs every file named on the command line (or found in a
-// named directory, in sorted order) through LLVMFuzzerTestOneInput once. The test suite runs it
-// over fuzz/corpus/<target> and fuzz/regressions/<target>, so every input that ever found a bug
-// is replayed on every build, with or without clang.
+// named directory, in sorted order) through LLVMFuzzerTestOneInput once, after the target's own
+// samples (samples.hpp). The test suite runs it over fuzz/corpus/<target> and
+// fuzz/regressions/<target>, so every input that ever found a bug is replayed on every build,
+// with or without clang.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include "fuzz/samples.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -29,11 +32,17 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(files.begin(), files.end());
+  std::size_t samples = 0;
+  if (proven::fuzz::samples)
+    for (const std::string& input : proven::fuzz::samples()) {
+      LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(input.data()), input.size());
+      ++samples;
+    }
   for (const fs::path& file : files) {
     std::ifstream in(file, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
   }
-  std::printf("replay: %zu inputs, no property broken\n", files.size());
-  return files.empty() ? 1 : 0;
+  std::printf("replay: %zu inputs and %zu samples, no property broken\n", files.size(), samples);
+  return files.empty() && samples == 0 ? 1 : 0;
 }

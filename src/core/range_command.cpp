@@ -84,11 +84,16 @@ void refuse_ranks_unless_range_command(const CLI::App& root) {
   if (ranks.size <= 1) return;
   std::string name;
   if (range_commands().contains(chosen_command(root, name))) return;
+  // The seed-range commands by their names as typed, sorted ("<game> check, <game> stats").
+  std::set<std::string> names;
+  for (const CLI::App* command : range_commands())
+    names.insert((command->get_parent() ? command->get_parent()->get_name() + " " : "") + command->get_name());
+  std::string listed;
+  for (const std::string& each : names) listed += (listed.empty() ? "" : ", ") + each;
   throw UserError(
       fmt::format("'{}' runs in one process: started as rank {} of {}, it would do the same work {} "
-                  "times. Only seed-range commands (bomb check, whodunnit stats) share work across "
-                  "ranks (docs/distributed.md)",
-                  name, ranks.rank, ranks.size, ranks.size));
+                  "times. Only seed-range commands ({}) share work across ranks (docs/distributed.md)",
+                  name, ranks.rank, ranks.size, ranks.size, listed));
 }
 
 }  // namespace proven

@@ -8,15 +8,16 @@
 
 namespace proven::serve {
 
-std::string Layout::page(const std::string& title, const std::string& body_attributes, const std::string& main) const {
+std::string Layout::page(const std::string& title, const std::string& body_attributes, const std::string& main,
+                         const std::string& head) const {
   std::string nav = "<a href=\"/\">proven</a>";
   for (const NavLink& link : links_) nav += fmt::format(" <a href=\"{}\">{}</a>", link.href, xml_escape(link.text));
   return fmt::format(
       "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-      "<title>{} · proven</title><link rel=\"stylesheet\" href=\"/assets/site.css\"></head>\n"
+      "<title>{} · proven</title><link rel=\"stylesheet\" href=\"/assets/site.css\">{}</head>\n"
       "<body{}><header>{}</header>\n<main>\n{}</main></body></html>\n",
-      xml_escape(title), body_attributes, nav, main);
+      xml_escape(title), head, body_attributes, nav, main);
 }
 
 std::string script_json(const nlohmann::json& value) {

@@ -17,7 +17,9 @@ struct NavLink {
 class Layout {
  public:
   explicit Layout(std::vector<NavLink> links) : links_(std::move(links)) {}
-  std::string page(const std::string& title, const std::string& body_attributes, const std::string& main) const;
+  // `head`: more for the page's <head> (a game's own stylesheet, from its web extension).
+  std::string page(const std::string& title, const std::string& body_attributes, const std::string& main,
+                   const std::string& head = {}) const;
 
  private:
   std::vector<NavLink> links_;

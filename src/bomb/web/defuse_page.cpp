@@ -15,6 +15,8 @@
 namespace proven::bomb::web {
 namespace {
 
+constexpr const char* kStylesheet = "<link rel=\"stylesheet\" href=\"/assets/bomb.css\">";
+
 int whole_number(const std::string& name, const std::string& text, int lo, int hi) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -64,7 +66,7 @@ std::string bomb_setup_page(const serve::Layout& layout) {
       "<p>The standard bomb (14 modules, the needy ones as drawn, one minute plus one per regular module, "
       "3 strikes) is what a bomb seed names everywhere else: <code>proven bomb deal</code>, "
       "<code>proven bomb play</code>.</p>\n";
-  return layout.page("Defuse a bomb", "", main);
+  return layout.page("Defuse a bomb", "", main, kStylesheet);
 }
 
 std::string bomb_play_page(const serve::Layout& layout, const bomb::RuleBook& book, std::uint64_t bomb_seed,
@@ -99,7 +101,8 @@ std::string bomb_play_page(const serve::Layout& layout, const bomb::RuleBook& bo
       "<script type=\"application/json\" id=\"bomb-boot\">{}</script>\n<script src=\"/assets/bomb.js\"></script>\n",
       bomb_seed, book.seed, xml_escape(log.fingerprint), xml_escape(bomb::describe(setup)), book.seed,
       xml_escape(log.fingerprint), serve::script_json(boot));
-  return layout.page(fmt::format("Bomb {} · manual {}", bomb_seed, book.seed), " class=\"bomb-play\"", main);
+  return layout.page(fmt::format("Bomb {} · manual {}", bomb_seed, book.seed), " class=\"bomb-play\"", main,
+                     kStylesheet);
 }
 
 nlohmann::json bomb_run_view(const bomb::RuleBook& book, const nlohmann::json& body) {

@@ -1,8 +1,0 @@
-// Fuzz target: any bytes as a prism file, through read, verify, show, play (fuzz/harness.hpp).
-#include "fuzz/harness.hpp"
-#include "prism/game.hpp"
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  proven::fuzz::check_document<proven::prism::Game>(proven::fuzz::bytes(data, size));
-  return 0;
-}
