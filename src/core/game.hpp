@@ -30,9 +30,15 @@
 //   };
 //   static_assert(proven::Game<demo::Game>);
 //
+// Optional members, below the concept (display name, listing facts, tallies, figures, generation
+// on request, keys, extra commands, the designer view): each front end uses one when a game has
+// it, so no front end names a game (docs/core.md, "Optional members").
+//
 // What a game gets for free: `proven <game> generate | verify | show | play` (src/cli/entry.hpp),
 // `proven bench`, undo and restart (core/play.hpp Session), the envelope and its version check
-// (core/document.hpp), and the typed contract test suite (tests/contract/).
+// (core/document.hpp), the pages of `proven serve`, the fuzz targets, and the typed contract test
+// suite (tests/contract/). A game joins them all by one word in the list of games
+// (core/game_list.hpp; docs/core.md, "Adding a game").
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
