@@ -12,7 +12,8 @@ packages=(
   libxml2-utils  # xmllint: the tests check the HTML manual is well-formed
   libz3-dev      # z3: the whodunnit tests cross-check uniqueness with an independent solver
   clang libclang-rt-dev  # libFuzzer: scripts/fuzz.sh builds the fuzz targets with clang
-  libcpp-httplib-dev     # `proven serve` (docs/serve.md)
+  libboost-dev           # `proven serve`: Boost.Beast on Asio (docs/serve.md, "Foundation")
+  libcpp-httplib-dev     # the HTTP client of the server's tests and benchmarks
   libsqlite3-dev         # `proven serve --runs`: the bomb leaderboard of verified runs
   chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
   poppler-utils          # pdfinfo, pdftotext: the test that prints the bomb manual reads every page

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,7 @@ struct WebRequest {
   std::vector<std::string> matches;  // the route pattern's groups: matches[0] the whole path
   std::multimap<std::string, std::string> params;
   std::string body;
+  std::string client;  // the peer's address
   bool has(const std::string& name) const { return params.contains(name); }
   std::string param(const std::string& name) const {  // the first value, or "" when absent
     const auto it = params.find(name);
@@ -47,7 +50,8 @@ struct WebReply {
   int status = 200;
   std::string content_type = "text/html; charset=utf-8";
   std::string body;
-  std::string redirect;  // when set: a redirect there instead of the body
+  std::string redirect;     // when set: a redirect there instead of the body
+  std::string disposition;  // when set: the Content-Disposition header (a download's file name)
 };
 
 // One route. Errors a handler throws become a status and one line, as on every page: HttpError
@@ -60,7 +64,11 @@ struct WebRoute {
   // extension routes are tried before the generic ones, so "/bomb/play" is never a pack name.
   std::string pattern;
   bool api = false;  // errors as one line of text (an API) rather than as a page
+  // The largest body a request may carry (bytes); past it the server answers 413 without reading
+  // it. GET routes read none.
+  std::size_t max_body = 0;
   std::function<WebReply(const WebRequest&)> handle;
+  std::shared_ptr<const std::regex> compiled = nullptr;  // the server's, from `pattern`
 };
 
 // A flag of `proven serve` that an extension reads: `--<name> VALUE`.

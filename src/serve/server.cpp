@@ -5,12 +5,9 @@
 #include <chrono>
 #include <mutex>
 
-#include <fmt/format.h>
-#include <httplib.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-
 #include <regex>
+
+#include <fmt/format.h>
 
 #include "core/command.hpp"
 #include "core/io.hpp"
@@ -23,16 +20,10 @@
 namespace proven::serve {
 namespace {
 
-constexpr std::size_t kWorkers = 256;
-
 // Query parameters the play API and pages reserve; any other goes to generation on request.
 const std::set<std::string>& reserved_params() {
   static const std::set<std::string> names = {"game", "pack", "seed", "item", "moves", "move", "hint", "grid", "off"};
   return names;
-}
-
-std::string param(const httplib::Request& request, const std::string& name) {
-  return request.has_param(name.c_str()) ? request.get_param_value(name.c_str()) : std::string();
 }
 
 // A 1-based item number from a URL: HttpError 400 or 404 naming the range.
@@ -57,75 +48,7 @@ std::vector<std::size_t> switches_off(const std::string& text) {
   return off;
 }
 
-// Debian's cpp-httplib is built with a listen queue of 5 connections: a page burst (many
-// browsers, or wrk opening 128 connections) overflows it and each dropped handshake costs a
-// one-second retry. Listening again on the same socket only lengthens its queue (Linux).
-void lengthen_listen_queue(int port) {
-  for (int fd = 0; fd < 1024; ++fd) {
-    sockaddr_storage address{};
-    socklen_t length = sizeof address;
-    int listening = 0;
-    socklen_t size = sizeof listening;
-    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) continue;
-    if (::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || !listening) continue;
-    const int bound = address.ss_family == AF_INET    ? ntohs(reinterpret_cast<sockaddr_in*>(&address)->sin_port)
-                      : address.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&address)->sin6_port)
-                                                      : -1;
-    if (bound == port) ::listen(fd, SOMAXCONN);
-  }
-}
-
 }  // namespace
-
-// Outside the anonymous namespace: Server::State holds an HttpServer, and a unity build (where
-// this file is included) would warn that State's field has a type with internal linkage.
-namespace detail {
-
-// A request read from memory and its response written to memory: httplib's Stream with no socket.
-class MemoryStream final : public httplib::Stream {
- public:
-  explicit MemoryStream(std::string_view request) : request_(request) {}
-  bool is_readable() const override { return true; }
-  bool is_writable() const override { return true; }
-  ssize_t read(char* out, std::size_t size) override {
-    const std::size_t n = std::min(size, request_.size() - read_);
-    std::copy_n(request_.data() + read_, n, out);
-    read_ += n;
-    return static_cast<ssize_t>(n);
-  }
-  ssize_t write(const char* data, std::size_t size) override {
-    response_.append(data, size);
-    return static_cast<ssize_t>(size);
-  }
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    ip = "127.0.0.1";
-    port = 0;
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    ip = "127.0.0.1";
-    port = 0;
-  }
-  socket_t socket() const override { return INVALID_SOCKET; }
-  const std::string& response() const { return response_; }
-
- private:
-  std::string_view request_;
-  std::size_t read_ = 0;
-  std::string response_;
-};
-
-// httplib's request processing is protected; this server lets answer() call it on a MemoryStream.
-class HttpServer final : public httplib::Server {
- public:
-  std::string answer(std::string_view request) {
-    MemoryStream stream(request);
-    bool closed = false;
-    process_request(stream, true, closed, nullptr);
-    return stream.response();
-  }
-};
-
-}  // namespace detail
 
 struct Server::State {
   ServeOptions options;
@@ -133,8 +56,8 @@ struct Server::State {
   Layout layout;
   std::map<std::string, WebExtension> extensions;  // by game
   std::vector<std::string> report;                 // the catalog's lines, then the extensions'
-  detail::HttpServer http;
-  std::mutex log_mutex;
+  std::vector<WebRoute> routes;                    // the extensions' first, then the server's own
+  std::unique_ptr<HttpServer> http;
 
   explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), layout(site_layout(catalog)) {
     report = catalog.load_report();
@@ -183,26 +106,26 @@ struct Server::State {
     std::string query;  // how to name it again: "pack=campaign" or "seed=7&cast=6"
     std::string title;
   };
-  Found find(const WebGame& game, const httplib::Request& request) {
-    const std::string pack_name = param(request, "pack");
+  Found find(const WebGame& game, const WebRequest& request) {
+    const std::string pack_name = request.param("pack");
     if (!pack_name.empty()) {
       const PackEntry& pack = catalog.pack(game.name, pack_name);
       return {pack.document, "pack=" + url_encode(pack_name), pack_name};
     }
-    if (!request.has_param("seed")) throw HttpError(400, "name a pack (pack=...) or a seed (seed=...)");
+    if (!request.has("seed")) throw HttpError(400, "name a pack (pack=...) or a seed (seed=...)");
     std::vector<std::pair<std::string, std::string>> generate_options;
-    std::string query = "seed=" + url_encode(param(request, "seed"));
+    std::string query = "seed=" + url_encode(request.param("seed"));
     for (const auto& [name, value] : request.params)
       if (!reserved_params().contains(name)) {
         generate_options.emplace_back(name, value);
         query += "&" + url_encode(name) + "=" + url_encode(value);
       }
-    return {catalog.generated(game.name, param(request, "seed"), generate_options), query,
-            fmt::format("seed '{}'", param(request, "seed"))};
+    return {catalog.generated(game.name, request.param("seed"), generate_options), query,
+            fmt::format("seed '{}'", request.param("seed"))};
   }
 
   std::string play(const WebGame& game, const Found& found, std::size_t item, const std::string& back_url,
-                   const std::string& next_url, const std::string& designer_url, const httplib::Request& request) {
+                   const std::string& next_url, const std::string& designer_url, const WebRequest& request) {
     PlaySource source{
         .game = game.name,
         .query = found.query,
@@ -216,14 +139,14 @@ struct Server::State {
         .designer_url = game.inspectable ? designer_url : std::string(),
         .facts = found.document->item_facts(item),
         .single_item = found.document->item_count() == 1};
-    const nlohmann::json state = found.document->play(item, split_moves(param(request, "moves")), std::nullopt);
+    const nlohmann::json state = found.document->play(item, split_moves(request.param("moves")), std::nullopt);
     return play_page(layout, game, source, state);
   }
 
   // An item's designer view (studio.hpp designer_page), from the item's play page URL.
   std::string designer(const WebGame& game, const Found& found, std::size_t item, const std::string& play_url,
-                       const httplib::Request& request) {
-    const std::vector<std::size_t> off = switches_off(param(request, "off"));
+                       const WebRequest& request) {
+    const std::vector<std::size_t> off = switches_off(request.param("off"));
     const std::optional<Inspection> view = found.document->inspect(item, off);
     if (!view) throw HttpError(404, fmt::format("{} has no designer view", game.name));
     const std::string base = play_url + (play_url.find('?') == std::string::npos ? "?" : "&") + "grid=1";
@@ -234,8 +157,8 @@ struct Server::State {
 
   // A game generated on request: a sample of seeds (`seeds=A..B`, default 1..12) with the
   // game's generation options, each document through the cache.
-  std::string sample_studio(const WebGame& game, const httplib::Request& request) {
-    const std::string seeds_text = request.has_param("seeds") ? param(request, "seeds") : "1..12";
+  std::string sample_studio(const WebGame& game, const WebRequest& request) {
+    const std::string seeds_text = request.has("seeds") ? request.param("seeds") : "1..12";
     const SeedList seeds =
         parse_seed_list(seeds_text, {.min = 1, .max = 999'999, .max_count = kMaxSampleSeeds, .option = "seeds"});
     std::vector<std::pair<std::string, std::string>> generate_options;
@@ -254,165 +177,185 @@ struct Server::State {
     return sample_studio_page(layout, game, seeds.text(), query, documents);
   }
 
-  void routes();
+  void add_routes();
+  HttpResponse answer(const HttpRequest& request) const;
+  std::size_t body_limit(const std::string& method, const std::string& path) const;
 };
 
-void Server::State::routes() {
-  // Every handler's errors become a status and one line: a page for pages, text for the API.
-  const auto guarded = [this](bool api, auto handler) -> httplib::Server::Handler {
-    return [this, api, handler](const httplib::Request& request, httplib::Response& response) {
-      int status = 200;
-      std::string message;
-      try {
-        handler(request, response);
-        return;
-      } catch (const HttpError& e) {
-        status = e.status();
-        message = e.what();
-      } catch (const UserError& e) {
-        status = 400;
-        message = e.what();
-      } catch (const Failure& e) {
-        status = 500;
-        message = e.what();
-      } catch (const std::bad_alloc&) {
-        status = 503;
-        message = "out of memory";
-      } catch (const std::exception& e) {
-        status = 500;
-        message = std::string("internal error (please report): ") + e.what();
-      }
-      response.status = status;
-      message = one_line(message);
-      if (api)
-        response.set_content(message + "\n", "text/plain; charset=utf-8");
-      else
-        response.set_content(error_page(layout, status, message), "text/html; charset=utf-8");
-    };
-  };
-  const auto html = [](httplib::Response& response, const std::string& text) {
-    response.set_content(text, "text/html; charset=utf-8");
-  };
+namespace {
 
+WebReply reply_of(std::string body, std::string type) {
+  return {.status = 200, .content_type = std::move(type), .body = std::move(body), .redirect = {}, .disposition = {}};
+}
+WebReply html_reply(std::string body) { return reply_of(std::move(body), "text/html; charset=utf-8"); }
+
+// The largest body the server takes where a route names none: a request to a route that reads
+// no body never needs one.
+constexpr std::size_t kNoBody = 0;
+
+}  // namespace
+
+void Server::State::add_routes() {
+  using Method = WebRoute::Method;
   // Each game's own routes first (extension.hpp), so that none of them is read as a pack name.
   for (const auto& [game, extension] : extensions)
-    for (const WebRoute& route : extension.routes) {
-      auto handler = guarded(route.api, [&route](const httplib::Request& request, httplib::Response& r) {
-        WebRequest web{.matches = {}, .params = request.params, .body = request.body};
-        for (const auto& match : request.matches) web.matches.push_back(match.str());
-        const WebReply reply = route.handle(web);
-        if (!reply.redirect.empty()) return r.set_redirect(reply.redirect);
-        r.status = reply.status;
-        r.set_content(reply.body, reply.content_type);
-      });
-      if (route.method == WebRoute::Method::Get)
-        http.Get(route.pattern, std::move(handler));
-      else
-        http.Post(route.pattern, std::move(handler));
-    }
-
-  http.Get("/", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
-             html(r, index_page(layout, catalog));
-           }));
-  http.Get(R"(/assets/([A-Za-z0-9._-]+))", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-             const EmbeddedFile* file = asset(request.matches[1].str());
-             if (!file) throw HttpError(404, "no such asset");
-             r.set_content(std::string(file->text), std::string(file->type) + "; charset=utf-8");
-             r.set_header("Cache-Control", "no-cache");
-           }));
-  http.Get("/studio", guarded(false, [this, html](const httplib::Request&, httplib::Response& r) {
-             html(r, studio_index_page(layout, catalog));
-           }));
-  http.Get(R"(/studio/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(request.matches[1].str());
-             const auto packs = catalog.packs(game.name);
-             if (packs.empty() && game.figured) return html(r, sample_studio(game, request));
-             if (packs.empty()) throw HttpError(404, fmt::format("no {} pack is served", game.name));
-             const std::string name = request.has_param("pack") ? param(request, "pack") : packs.front()->name;
-             html(r, studio_page(layout, game, catalog.pack(game.name, name), packs));
-           }));
-  http.Get("/api/play", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(param(request, "game"));
-             const Found found = find(game, request);
-             const std::size_t item = item_number(param(request, "item"), *found.document, game);
-             std::optional<std::string> next;
-             if (request.has_param("move")) next = param(request, "move");
-             const nlohmann::json state =
-                 found.document->play(item, split_moves(param(request, "moves")), next, request.has_param("hint"));
-             // Invalid UTF-8 echoed from the URL (a move's words) is replaced, not thrown over.
-             r.set_content(state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json");
-           }));
-  http.Get("/svg", guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(param(request, "game"));
-             const Found found = find(game, request);
-             const std::size_t item = item_number(param(request, "item"), *found.document, game);
-             const auto svg = found.document->item_svg(item);
-             if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
-             r.set_content(*svg, "image/svg+xml");
-           }));
-  http.Get(R"(/download/([a-z]+)/([^/]+)\.json)",
-           guarded(true, [this](const httplib::Request& request, httplib::Response& r) {
-             const PackEntry& pack =
-                 catalog.pack(catalog.game(request.matches[1].str()).name, request.matches[2].str());
-             r.set_content(pack.document->file_text(), "application/json");
-             r.set_header("Content-Disposition", fmt::format("attachment; filename=\"{}.json\"", pack.name));
-           }));
-  // A game's page: its packs (and, for games generated on request, a seed form or the case).
-  http.Get(R"(/([a-z]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(request.matches[1].str());
-             if (!request.has_param("seed")) return html(r, game_page(layout, catalog, game, extension_html(game)));
-             const Found found = find(game, request);
-             const std::size_t item =
-                 request.has_param("item") ? item_number(param(request, "item"), *found.document, game) : 0;
-             std::string url = "/" + game.name + "?" + found.query;
-             if (request.has_param("item")) url += fmt::format("&item={}", item + 1);
-             if (request.has_param("grid")) return html(r, designer(game, found, item, url, request));
-             html(r, play(game, found, item, "/" + game.name, "", url + "&grid=1", request));
-           }));
-  http.Get(R"(/([a-z]+)/([^/]+))", guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(request.matches[1].str());
-             html(r, pack_page(layout, game, catalog.pack(game.name, request.matches[2].str())));
-           }));
-  http.Get(R"(/([a-z]+)/([^/]+)/([^/]+))",
-           guarded(false, [this, html](const httplib::Request& request, httplib::Response& r) {
-             const WebGame& game = catalog.game(request.matches[1].str());
-             const PackEntry& pack = catalog.pack(game.name, request.matches[2].str());
-             const Found found{pack.document, "pack=" + url_encode(pack.name), pack.name};
-             const std::size_t item = item_number(request.matches[3].str(), *pack.document, game);
-             const std::string base = "/" + game.name + "/" + url_encode(pack.name);
-             if (request.has_param("grid"))
-               return html(r, designer(game, found, item, fmt::format("{}/{}", base, item + 1), request));
-             const std::string next =
-                 item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
-             html(r, play(game, found, item, base, next, fmt::format("{}/{}?grid=1", base, item + 1), request));
-           }));
-  http.set_error_handler([this](const httplib::Request&, httplib::Response& response) {
-    if (response.body.empty())
-      response.set_content(error_page(layout, response.status, "no such page"), "text/html; charset=utf-8");
+    routes.insert(routes.end(), extension.routes.begin(), extension.routes.end());
+  const auto get = [this](std::string pattern, bool api, std::function<WebReply(const WebRequest&)> handle) {
+    routes.push_back({.method = Method::Get,
+                      .pattern = std::move(pattern),
+                      .api = api,
+                      .max_body = kNoBody,
+                      .handle = std::move(handle)});
+  };
+  get("/", false, [this](const WebRequest&) { return html_reply(index_page(layout, catalog)); });
+  // For load balancers and the abuse tests: answered at once, whatever else is going on.
+  get("/health", true, [](const WebRequest&) { return reply_of("ok\n", "text/plain; charset=utf-8"); });
+  get(R"(/assets/([A-Za-z0-9._-]+))", true, [this](const WebRequest& request) {
+    const EmbeddedFile* file = asset(request.matches.at(1));
+    if (!file) throw HttpError(404, "no such asset");
+    return reply_of(std::string(file->text), std::string(file->type) + "; charset=utf-8");
   });
-  if (!options.quiet)
-    http.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
-      const std::lock_guard lock(log_mutex);
-      fmt::print("{} {} {} {}\n", request.method, one_line(request.target.substr(0, 200)), response.status,
-                 response.body.size());
-      std::fflush(stdout);
-    });
+  get("/studio", false, [this](const WebRequest&) { return html_reply(studio_index_page(layout, catalog)); });
+  get(R"(/studio/([a-z]+))", false, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.matches.at(1));
+    const auto packs = catalog.packs(game.name);
+    if (packs.empty() && game.figured) return html_reply(sample_studio(game, request));
+    if (packs.empty()) throw HttpError(404, fmt::format("no {} pack is served", game.name));
+    const std::string name = request.has("pack") ? request.param("pack") : packs.front()->name;
+    return html_reply(studio_page(layout, game, catalog.pack(game.name, name), packs));
+  });
+  get("/api/play", true, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.param("game"));
+    const Found found = find(game, request);
+    const std::size_t item = item_number(request.param("item"), *found.document, game);
+    std::optional<std::string> next;
+    if (request.has("move")) next = request.param("move");
+    const nlohmann::json state =
+        found.document->play(item, split_moves(request.param("moves")), next, request.has("hint"));
+    // Invalid UTF-8 echoed from the URL (a move's words) is replaced, not thrown over.
+    return reply_of(state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json");
+  });
+  get("/svg", true, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.param("game"));
+    const Found found = find(game, request);
+    const std::size_t item = item_number(request.param("item"), *found.document, game);
+    const auto svg = found.document->item_svg(item);
+    if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
+    return reply_of(*svg, "image/svg+xml");
+  });
+  get(R"(/download/([a-z]+)/([^/]+)\.json)", true, [this](const WebRequest& request) {
+    const PackEntry& pack = catalog.pack(catalog.game(request.matches.at(1)).name, request.matches.at(2));
+    WebReply reply = reply_of(pack.document->file_text(), "application/json");
+    reply.disposition = fmt::format("attachment; filename=\"{}.json\"", pack.name);
+    return reply;
+  });
+  // A game's page: its packs (and, for games generated on request, a seed form or the case).
+  get(R"(/([a-z]+))", false, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.matches.at(1));
+    if (!request.has("seed")) return html_reply(game_page(layout, catalog, game, extension_html(game)));
+    const Found found = find(game, request);
+    const std::size_t item = request.has("item") ? item_number(request.param("item"), *found.document, game) : 0;
+    std::string url = "/" + game.name + "?" + found.query;
+    if (request.has("item")) url += fmt::format("&item={}", item + 1);
+    if (request.has("grid")) return html_reply(designer(game, found, item, url, request));
+    return html_reply(play(game, found, item, "/" + game.name, "", url + "&grid=1", request));
+  });
+  get(R"(/([a-z]+)/([^/]+))", false, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.matches.at(1));
+    return html_reply(pack_page(layout, game, catalog.pack(game.name, request.matches.at(2))));
+  });
+  get(R"(/([a-z]+)/([^/]+)/([^/]+))", false, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.matches.at(1));
+    const PackEntry& pack = catalog.pack(game.name, request.matches.at(2));
+    const Found found{pack.document, "pack=" + url_encode(pack.name), pack.name};
+    const std::size_t item = item_number(request.matches.at(3), *pack.document, game);
+    const std::string base = "/" + game.name + "/" + url_encode(pack.name);
+    if (request.has("grid"))
+      return html_reply(designer(game, found, item, fmt::format("{}/{}", base, item + 1), request));
+    const std::string next =
+        item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
+    return html_reply(play(game, found, item, base, next, fmt::format("{}/{}?grid=1", base, item + 1), request));
+  });
+  for (WebRoute& route : routes) route.compiled = std::make_shared<const std::regex>(route.pattern);
+}
+
+std::size_t Server::State::body_limit(const std::string& method, const std::string& path) const {
+  for (const WebRoute& route : routes)
+    if ((route.method == WebRoute::Method::Post) == (method == "POST") && std::regex_match(path, *route.compiled))
+      return route.max_body;
+  return kNoBody;
+}
+
+// The first route whose method and pattern match; its errors become a status and one line: a
+// page for pages, text for an API.
+HttpResponse Server::State::answer(const HttpRequest& request) const {
+  const bool post = request.method == "POST";
+  if (!post && request.method != "GET")
+    return {.status = 405,
+            .content_type = "text/plain; charset=utf-8",
+            .body = "GET, HEAD or POST only\n",
+            .headers = {{"Allow", "GET, HEAD, POST"}}};
+  for (const WebRoute& route : routes) {
+    std::smatch match;
+    if ((route.method == WebRoute::Method::Post) != post || !std::regex_match(request.path, match, *route.compiled))
+      continue;
+    int status = 200;
+    std::string message;
+    try {
+      WebRequest web{.matches = {}, .params = request.query, .body = request.body, .client = request.client};
+      for (const auto& group : match) web.matches.push_back(group.str());
+      const WebReply reply = route.handle(web);
+      HttpResponse response{
+          .status = reply.status, .content_type = reply.content_type, .body = reply.body, .headers = {}};
+      if (!reply.redirect.empty()) {
+        response.status = 302;
+        response.headers.emplace_back("Location", reply.redirect);
+      }
+      if (!reply.disposition.empty()) response.headers.emplace_back("Content-Disposition", reply.disposition);
+      if (route.pattern.starts_with("/assets/")) response.headers.emplace_back("Cache-Control", "no-cache");
+      return response;
+    } catch (const HttpError& e) {
+      status = e.status();
+      message = e.what();
+    } catch (const UserError& e) {
+      status = 400;
+      message = e.what();
+    } catch (const Failure& e) {
+      status = 500;
+      message = e.what();
+    } catch (const std::bad_alloc&) {
+      status = 503;
+      message = "out of memory";
+    }
+    message = one_line(message);
+    if (route.api)
+      return {.status = status, .content_type = "text/plain; charset=utf-8", .body = message + "\n", .headers = {}};
+    return {.status = status,
+            .content_type = "text/html; charset=utf-8",
+            .body = error_page(layout, status, message),
+            .headers = {}};
+  }
+  return {.status = 404,
+          .content_type = "text/html; charset=utf-8",
+          .body = error_page(layout, 404, "no such page"),
+          .headers = {}};
 }
 
 Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(options)) {
-  state_->routes();
-  // Replies go out at once (without it, small replies wait for the client's delayed ACK: 40 ms
-  // each). A keep-alive connection holds a worker while it is open, so there are workers for
-  // many open pages, not one per core.
-  state_->http.set_tcp_nodelay(true);
-  // A page keeps its connection for its whole game: reconnecting every few requests (the
-  // library's default is 5) costs a handshake each time, and under load the library's short
-  // listen queue turns handshakes into one-second SYN retries.
-  state_->http.set_keep_alive_max_count(10000);
-  state_->http.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  state_->add_routes();
+  State& state = *state_;
+  HttpServer::Log log;
+  if (!options.quiet)
+    log = [](const std::string& line) {
+      fmt::print("{}\n", one_line(line));
+      std::fflush(stdout);
+    };
+  state.http = std::make_unique<HttpServer>(
+      options.http, [&state](const HttpRequest& request) { return state.answer(request); },
+      [&state](const std::string& method, const std::string& path) { return state.body_limit(method, path); },
+      std::move(log));
 }
 Server::~Server() = default;
-
 const Catalog& Server::catalog() const { return state_->catalog; }
 const std::vector<std::string>& Server::report() const { return state_->report; }
 
@@ -426,17 +369,12 @@ std::vector<WebOption> extension_flags() {
 int Server::bind() {
   const ServeOptions& o = state_->options;
   if (o.port < 0 || o.port > 65535) throw UserError(fmt::format("--port {}: expected 0..65535", o.port));
-  const int port = o.port == 0                                 ? state_->http.bind_to_any_port(o.host)
-                   : state_->http.bind_to_port(o.host, o.port) ? o.port
-                                                               : -1;
-  if (port <= 0)
-    throw UserError(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", o.host, o.port));
-  lengthen_listen_queue(port);
-  return port;
+  return state_->http->bind(o.host, o.port);
 }
 
-void Server::run() { state_->http.listen_after_bind(); }
-void Server::stop() { state_->http.stop(); }
-std::string Server::answer(std::string_view raw_request) { return state_->http.answer(raw_request); }
+void Server::run() { state_->http->run(); }
+void Server::stop() { state_->http->stop(); }
+std::string Server::answer(std::string_view raw_request) { return state_->http->answer(raw_request); }
+const HttpServer& Server::http() const { return *state_->http; }
 
 }  // namespace proven::serve

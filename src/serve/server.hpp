@@ -16,6 +16,7 @@
 
 #include "serve/catalog.hpp"
 #include "serve/extension.hpp"
+#include "serve/http.hpp"
 
 namespace proven::serve {
 
@@ -24,6 +25,7 @@ struct ServeOptions {
   int port = 8080;
   bool quiet = false;  // no line per request
   CatalogOptions catalog;
+  HttpLimits http;  // the HTTP layer's bounds (http.hpp; docs/serve.md, "Limits")
   // The flags of the games' web extensions, by name (extension.hpp WebOption: "runs" is the
   // bomb leaderboard's SQLite file); absent ones were not given.
   std::map<std::string, std::string> extension_options;
@@ -48,6 +50,7 @@ class Server {
   // One raw HTTP request answered in memory, as a connection would answer it (routing, status,
   // headers and body, the connection then closed): for the request fuzz target and tests.
   std::string answer(std::string_view raw_request);
+  const HttpServer& http() const;  // its open connections and dropped log lines
 
  private:
   struct State;

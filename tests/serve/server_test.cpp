@@ -44,6 +44,7 @@ class Serve : public ::testing::Test {
                                       .port = 0,
                                       .quiet = true,
                                       .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache},
+                                      .http = {},
                                       .extension_options = {}});
     port_ = server_->bind();
     thread_ = new std::thread([] { server_->run(); });

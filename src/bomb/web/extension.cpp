@@ -27,6 +27,8 @@ using serve::WebRequest;
 using serve::WebRoute;
 
 constexpr std::size_t kMaxPlayerBytes = 40;  // a leaderboard name
+// A run log's body: 20,000 actions, the most a run may hold, take about 1 MB of JSON.
+constexpr std::size_t kMaxRunLogBytes = 2 * 1024 * 1024;
 constexpr int kLeaderboardRows = 100;
 constexpr const char* kNoBoard = "this server keeps no leaderboard (start it with --runs FILE)";
 
@@ -114,12 +116,17 @@ struct State {
         .content_type = "text/plain; charset=utf-8",
         .body = fmt::format("verified and stored: manual {}, bomb {}, defused in {:.2f} s with {} strike(s)\n",
                             log.rule_seed, log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes),
-        .redirect = {}};
+        .redirect = {},
+        .disposition = {}};
   }
 };
 
 WebReply html(std::string body) {
-  return {.status = 200, .content_type = "text/html; charset=utf-8", .body = std::move(body), .redirect = {}};
+  return {.status = 200,
+          .content_type = "text/html; charset=utf-8",
+          .body = std::move(body),
+          .redirect = {},
+          .disposition = {}};
 }
 
 }  // namespace
@@ -134,42 +141,49 @@ serve::WebExtension extension(const serve::WebSite& site) {
   const serve::Layout& layout = *site.layout;
   serve::WebExtension ext;
   using Method = WebRoute::Method;
-  ext.routes.push_back({Method::Get, "/bomb/manual", false, [](const WebRequest& request) {
-                          return WebReply{.status = 302,
-                                          .content_type = {},
-                                          .body = {},
-                                          .redirect = "/bomb/manual/" + serve::url_encode(request.param("seed"))};
-                        }});
+  const auto route = [&ext](Method method, std::string pattern, bool api, std::size_t max_body,
+                            std::function<WebReply(const WebRequest&)> handle) {
+    ext.routes.push_back({.method = method,
+                          .pattern = std::move(pattern),
+                          .api = api,
+                          .max_body = max_body,
+                          .handle = std::move(handle),
+                          .compiled = nullptr});
+  };
+  route(Method::Get, "/bomb/manual", false, 0, [](const WebRequest& request) {
+    WebReply reply = html({});
+    reply.redirect = "/bomb/manual/" + serve::url_encode(request.param("seed"));
+    return reply;
+  });
   // The Defuser's page: a form without a bomb, the bomb with one.
-  ext.routes.push_back({Method::Get, "/bomb/play", false, [state, &layout](const WebRequest& request) {
-                          if (!request.has("bomb") || !request.has("seed")) return html(bomb_setup_page(layout));
-                          const int seed = parse_rule_seed(request.param("seed"));
-                          const auto book = state->book(seed);
-                          const std::uint64_t bomb_seed = parse_bomb_seed(request.param("bomb"));
-                          return html(bomb_play_page(layout, *book, bomb_seed, setup_from_query(request.params)));
-                        }});
-  ext.routes.push_back({Method::Post, "/api/bomb/run", true, [state](const WebRequest& request) {
-                          const nlohmann::json body = parse_json(request.body, "the run log");
-                          const int seed = json_read::integer(json_read::field(body, "rule_seed", "run log"),
-                                                              kMinRuleSeed, kMaxRuleSeed, "run log.rule_seed");
-                          return WebReply{.status = 200,
-                                          .content_type = "application/json",
-                                          .body = bomb_run_view(*state->book(seed), body).dump(),
-                                          .redirect = {}};
-                        }});
-  ext.routes.push_back({Method::Post, "/bomb/runs", true,
-                        [state](const WebRequest& request) { return state->submit_run(request.body); }});
-  ext.routes.push_back({Method::Get, "/bomb/leaderboard/([^/]*)", false, [state, &layout](const WebRequest& request) {
-                          if (!state->board) throw HttpError(404, kNoBoard);
-                          const int seed = parse_rule_seed(request.matches.at(1));
-                          std::vector<SetupRuns> boards;
-                          for (const std::string& setup : state->board->setups(seed))
-                            boards.push_back({setup, state->board->top(seed, setup, kLeaderboardRows)});
-                          return html(leaderboard_page(layout, seed, boards));
-                        }});
-  ext.routes.push_back({Method::Get, "/bomb/manual/([^/]*)", false, [state](const WebRequest& request) {
-                          return html(render_html(*state->book(parse_rule_seed(request.matches.at(1)))));
-                        }});
+  route(Method::Get, "/bomb/play", false, 0, [state, &layout](const WebRequest& request) {
+    if (!request.has("bomb") || !request.has("seed")) return html(bomb_setup_page(layout));
+    const int seed = parse_rule_seed(request.param("seed"));
+    const auto book = state->book(seed);
+    const std::uint64_t bomb_seed = parse_bomb_seed(request.param("bomb"));
+    return html(bomb_play_page(layout, *book, bomb_seed, setup_from_query(request.params)));
+  });
+  route(Method::Post, "/api/bomb/run", true, kMaxRunLogBytes, [state](const WebRequest& request) {
+    const nlohmann::json body = parse_json(request.body, "the run log");
+    const int seed = json_read::integer(json_read::field(body, "rule_seed", "run log"), kMinRuleSeed, kMaxRuleSeed,
+                                        "run log.rule_seed");
+    WebReply reply = html(bomb_run_view(*state->book(seed), body).dump());
+    reply.content_type = "application/json";
+    return reply;
+  });
+  route(Method::Post, "/bomb/runs", true, kMaxRunLogBytes,
+        [state](const WebRequest& request) { return state->submit_run(request.body); });
+  route(Method::Get, "/bomb/leaderboard/([^/]*)", false, 0, [state, &layout](const WebRequest& request) {
+    if (!state->board) throw HttpError(404, kNoBoard);
+    const int seed = parse_rule_seed(request.matches.at(1));
+    std::vector<SetupRuns> boards;
+    for (const std::string& setup : state->board->setups(seed))
+      boards.push_back({setup, state->board->top(seed, setup, kLeaderboardRows)});
+    return html(leaderboard_page(layout, seed, boards));
+  });
+  route(Method::Get, "/bomb/manual/([^/]*)", false, 0, [state](const WebRequest& request) {
+    return html(render_html(*state->book(parse_rule_seed(request.matches.at(1)))));
+  });
   ext.assets = embedded_assets();
   ext.game_page =
       "<p><a href=\"/bomb/play\"><b>Defuse a bomb</b></a> in this browser, as the Defuser, while your Expert "
