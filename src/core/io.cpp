@@ -277,6 +277,30 @@ std::string read_file(const std::filesystem::path& path) {
   return content;
 }
 
+void check_json_depth(std::string_view text, const std::string& source_name) {
+  // One pass over the text, before any parser builds anything: brackets inside strings (with
+  // their escapes) do not count.
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw UserError(source_name + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                        " levels at byte " + std::to_string(i + 1) + " (no file proven reads needs more than a few)");
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+}
+
 nlohmann::json parse_json(std::string_view text, const std::string& source_name) {
   // Text where a file was expected (a case as `show` prints it, say) is a common mistake: name
   // it as such, rather than as a syntax error at byte 1.
@@ -288,6 +312,7 @@ nlohmann::json parse_json(std::string_view text, const std::string& source_name)
     throw UserError(source_name + ": this is text, not JSON (it begins '" + std::string(line.substr(0, 48)) +
                     "'): commands read the JSON file that `generate --out` writes, not the text `show` prints");
   }
+  check_json_depth(text, source_name);
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {

@@ -51,7 +51,16 @@ std::string read_file(const std::filesystem::path& path);
 // The input size limit: 64 MiB, or PROVEN_MAX_INPUT_MB mebibytes when that is set (1..65536).
 std::size_t max_input_bytes();
 
-// Parses JSON; UserError "FILE: invalid JSON at byte N: ..." on malformed input.
+// How deep arrays and objects may nest in any JSON proven reads (files, request bodies, themes,
+// run logs). Its own documents nest under 10 deep; a deeper input is refused before it is parsed,
+// so no reader, copy or destructor can run out of stack on it (a file 10^5 deep once crashed
+// every reader).
+inline constexpr std::size_t kMaxJsonDepth = 256;
+// UserError "FILE: JSON nested deeper than 256 levels at byte N ..." past kMaxJsonDepth.
+void check_json_depth(std::string_view text, const std::string& source_name);
+
+// Parses JSON; UserError "FILE: invalid JSON at byte N: ..." on malformed input or nesting past
+// kMaxJsonDepth.
 nlohmann::json parse_json(std::string_view text, const std::string& source_name);
 nlohmann::json read_json_file(const std::filesystem::path& path);
 

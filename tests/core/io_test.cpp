@@ -218,6 +218,28 @@ TEST(Json, NumbersTooLargeForADoubleAreUserErrors) {
   }
 }
 
+// A file nested 10^5 deep once crashed every document reader (a recursive copy ran out of
+// stack): nesting is bounded before anything is parsed, and brackets in strings do not count.
+TEST(Json, NestingPastTheLimitIsAUserErrorBeforeParsing) {
+  const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  EXPECT_NO_THROW(parse_json(nested(kMaxJsonDepth), "ok.json"));
+  for (const std::size_t depth : {kMaxJsonDepth + 1, std::size_t{100'000}}) {
+    try {
+      parse_json(nested(depth), "deep.json");
+      ADD_FAILURE() << depth << " levels were parsed";
+    } catch (const UserError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "deep.json: JSON nested deeper than 256 levels at byte 257 (no file proven "
+                "reads needs more than a few)");
+    }
+  }
+  const std::string objects = "{\"a\":" + std::string(300, '[') + std::string(300, ']') + "}";
+  EXPECT_THROW(parse_json(objects, "o.json"), UserError);
+  // Brackets inside strings, escaped quotes included, are text.
+  const std::string text = "[\"" + std::string(1000, '[') + "\\\"" + std::string(1000, '{') + "\"]";
+  EXPECT_EQ(parse_json(text, "s.json").size(), 1u);
+}
+
 TEST(Json, CanonicalTextSortsKeysAndEndsWithNewline) {
   const auto text = json_text(nlohmann::json{{"b", 1}, {"a", 2}});
   EXPECT_EQ(text, "{\n  \"a\": 2,\n  \"b\": 1\n}\n");
