@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +40,23 @@ std::size_t item_index(const typename G::Document& doc, std::size_t number, cons
   if (number < 1 || number > count)
     throw UserError(fmt::format("--item must be 1..{} for {} (it has {} {}s)", count, path, count, G::kItem));
   return number - 1;
+}
+
+// The longest line of moves `play` reads from stdin: a move is a few words, and a line may hold
+// several, but nothing a player types comes near it. Longer input is refused, not buffered.
+inline constexpr std::size_t kMaxMoveLineBytes = 4096;
+
+// One line from `in` without its newline, at most kMaxMoveLineBytes; false at the end of input.
+// IllegalMove for a longer line (read no further than the limit: an endless line costs nothing).
+inline bool read_move_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c = in.get(); c != std::char_traits<char>::eof(); c = in.get()) {
+    if (c == '\n') return true;
+    if (line.size() == kMaxMoveLineBytes)
+      throw IllegalMove(fmt::format("a line of moves longer than {} bytes", kMaxMoveLineBytes));
+    line += static_cast<char>(c);
+  }
+  return !line.empty();
 }
 
 // Plays `moves` (or, when empty and `interactive_input` is set, lines from stdin) on item `item`,
@@ -88,8 +106,17 @@ PlayPhase play_transcript(const typename G::Document& doc, std::size_t item, con
     for (const std::string& move : moves) guarded(move);
   } else {
     std::string line;
-    while (session.play().status().phase == PlayPhase::Playing && std::getline(std::cin, line))
+    while (session.play().status().phase == PlayPhase::Playing) {
+      try {
+        if (!read_move_line(std::cin, line)) break;
+      } catch (const IllegalMove& e) {
+        if (!terminal) throw;
+        fmt::print(stderr, "proven: {}\n", e.what());
+        std::cin.ignore(std::numeric_limits<std::streamsize>::max(), '\n');  // the rest of that line
+        continue;
+      }
       for (const std::string& move : split_moves(line)) guarded(move);
+    }
   }
   return session.play().status().phase;
 }

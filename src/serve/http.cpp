@@ -11,6 +11,8 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <sys/resource.h>
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -181,6 +183,7 @@ struct HttpServer::State {
   // connection (whose destructors count themselves out above).
   net::io_context io{1};
   tcp::acceptor acceptor{io};
+  net::steady_timer retry{io};
   net::thread_pool workers;
 
   State(const HttpLimits& l, Handler h, BodyLimit b, Log lg)
@@ -332,6 +335,12 @@ class Session : public std::enable_shared_from_this<Session> {
 void HttpServer::State::accept() {
   acceptor.async_accept(io, [this](beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
+    if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space) {
+      // Out of file descriptors: wait a moment for connections to close rather than spin.
+      retry.expires_after(std::chrono::milliseconds(50));
+      retry.async_wait([this](beast::error_code) { accept(); });
+      return;
+    }
     if (!ec) {
       beast::error_code peer_error;
       const auto peer = socket.remote_endpoint(peer_error);
@@ -344,8 +353,30 @@ void HttpServer::State::accept() {
   });
 }
 
+namespace {
+
+// Connections need a descriptor each: the soft limit is raised to the hard one, and the cap kept
+// under it, with room for the files and the log the server itself opens.
+HttpLimits within_descriptors(HttpLimits limits) {
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) != 0) return limits;
+  if (files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+    ::getrlimit(RLIMIT_NOFILE, &files);
+  }
+  constexpr rlim_t kReserved = 128;
+  if (files.rlim_cur != RLIM_INFINITY && files.rlim_cur > kReserved)
+    limits.connections =
+        std::min<std::size_t>(limits.connections, static_cast<std::size_t>(files.rlim_cur - kReserved));
+  return limits;
+}
+
+}  // namespace
+
 HttpServer::HttpServer(const HttpLimits& limits, Handler handler, BodyLimit body_limit, Log log)
-    : state_(std::make_shared<State>(limits, std::move(handler), std::move(body_limit), std::move(log))) {}
+    : state_(std::make_shared<State>(within_descriptors(limits), std::move(handler), std::move(body_limit),
+                                     std::move(log))) {}
 
 HttpServer::~HttpServer() {
   stop();

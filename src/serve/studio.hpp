@@ -14,7 +14,8 @@
 namespace proven::serve {
 
 // The most seeds one sample studio page generates (each is a proven case: bounded work).
-inline constexpr std::uint64_t kMaxSampleSeeds = 24;
+// A cold sample costs a generation per seed (whodunnit cast 6: about 0.6 s each, on one core).
+inline constexpr std::uint64_t kMaxSampleSeeds = 12;
 
 // /studio: every game's studio, linked.
 std::string studio_index_page(const Layout& layout, const Catalog& catalog);

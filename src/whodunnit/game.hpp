@@ -27,6 +27,9 @@
 
 namespace proven::whodunnit {
 
+// The largest cast the server generates on request (Game::on_request): bounded CPU per visitor.
+inline constexpr int kMaxCastOnRequest = 8;
+
 struct Game {
   static constexpr std::string_view kName = "whodunnit";
   static constexpr std::string_view kSummary =

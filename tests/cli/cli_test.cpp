@@ -72,6 +72,16 @@ TEST_F(Cli, UserMistakesAreOneLineAndExitTwo) {
   }
 }
 
+// `play` reads at most 4,096 bytes a line from stdin: an endless line of zero bytes (once 100 MB
+// of memory a second, without end) is refused at once, exit 2, one line.
+TEST_F(Cli, PlayRefusesAnOverlongLineOfMovesAtOnce) {
+  ASSERT_EQ(run("demo generate --seed 1 --count 2 --out " + path("b.json")).code, 0);
+  const auto r = proven::testing::run_proven("demo play " + path("b.json") + " < /dev/zero", false);
+  EXPECT_EQ(r.code, 2) << r.out;
+  const auto e = run("demo play " + path("b.json") + " < /dev/zero");  // the rules, the position, the error
+  EXPECT_TRUE(e.out.ends_with("\nproven: a line of moves longer than 4096 bytes\n")) << e.out;
+}
+
 TEST_F(Cli, BenchPrintsFiguresAndAStableDigest) {
   const auto a = run("bench --game demo --jobs 2");
   // Under sanitizers the workload runs once (threads included); one thread is compared in Release.
