@@ -212,6 +212,11 @@ void add_generic_commands(CLI::App& group) {
   play->callback([play_args, play] {
     const PlayArgs& a = *play_args;
     const auto doc = read_document_file<G>(a.path);
+    // A game's promise is checked before it is played: a file whose proof does not hold (an
+    // edited par, a changed rule) is refused with verify's first broken promise, as the server
+    // refuses to serve it.
+    if (const std::vector<std::string> problems = G::verify(doc, {}); !problems.empty())
+      throw UserError(fmt::format("{}: does not verify, so it is not played: {}", a.path, one_line(problems.front())));
     const std::size_t item = item_index<G>(doc, a.item, a.path);
     const bool from_stdin = play->count("--moves") == 0;
     const PlayPhase end = play_transcript<G>(doc, item, split_moves(a.moves), from_stdin);

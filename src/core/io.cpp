@@ -301,13 +301,14 @@ void check_json_depth(std::string_view text, const std::string& source_name) {
   }
 }
 
-nlohmann::json parse_json(std::string_view text, const std::string& source_name) {
+nlohmann::json parse_json(std::string_view text, const std::string& source_name, bool quote_text) {
   // Text where a file was expected (a case as `show` prints it, say) is a common mistake: name
   // it as such, rather than as a syntax error at byte 1.
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string_view::npos && std::isalpha(static_cast<unsigned char>(text[first])) &&
       !text.substr(first).starts_with("true") && !text.substr(first).starts_with("false") &&
       !text.substr(first).starts_with("null")) {
+    if (!quote_text) throw UserError(source_name + ": this is text, not JSON");
     const std::string_view line = text.substr(first, std::min(text.find('\n', first), text.size()) - first);
     throw UserError(source_name + ": this is text, not JSON (it begins '" + std::string(line.substr(0, 48)) +
                     "'): commands read the JSON file that `generate --out` writes, not the text `show` prints");

@@ -61,7 +61,9 @@ void check_json_depth(std::string_view text, const std::string& source_name);
 
 // Parses JSON; UserError "FILE: invalid JSON at byte N: ..." on malformed input or nesting past
 // kMaxJsonDepth.
-nlohmann::json parse_json(std::string_view text, const std::string& source_name);
+// With `quote_text` false, text that is not JSON is named as such without quoting its start (a
+// server's report must not print a file's content).
+nlohmann::json parse_json(std::string_view text, const std::string& source_name, bool quote_text = true);
 nlohmann::json read_json_file(const std::filesystem::path& path);
 
 // Whether text is UTF-8, as JSON requires of every string: text from a user (a seed, a move) is

@@ -48,9 +48,18 @@ Catalog::Catalog(const CatalogOptions& options)
     if (entry.path().extension() == ".json" && entry.is_regular_file(error)) files.push_back(entry.path());
   if (error) throw UserError("--data " + options.data_dir + ": " + error.message());
   std::ranges::sort(files);  // the order the report lists them in: the same on every machine
+  const fs::path root = fs::canonical(options.data_dir, error);
   for (const fs::path& path : files) {
+    // A link that leaves --data is not followed: --data is the only folder the server reads.
+    const fs::path target = fs::canonical(path, error);
+    const auto [end, rest] = std::ranges::mismatch(root, target);
+    if (error || end != root.end()) {
+      load_report_.push_back(fmt::format("not serving {}: a link to a file outside --data", path.string()));
+      continue;
+    }
     try {
-      add_pack(path.stem().string(), path.string(), read_json_file(path));
+      // The report names what is wrong with a file, never what it holds.
+      add_pack(path.stem().string(), path.string(), parse_json(read_file(path), path.string(), false));
     } catch (const std::exception& e) {  // UserError or Failure: the file is not served, and says why
       load_report_.push_back(fmt::format("not serving {}: {}", path.string(), one_line(e.what())));
     }

@@ -124,6 +124,25 @@ TYPED_TEST(Contract, TheCliVerifiesAndRejectsTamperingWithExitOne) {
   EXPECT_EQ(bad.code, 1) << bad.out;
 }
 
+// A game's promise is checked before it is played: every tampered document is refused by
+// `play` with exit 2 and verify's first broken promise (for a tamper, not always the one it
+// aimed at: a changed rule also changes the fingerprint), on one line, before any move.
+TYPED_TEST(Contract, PlayRefusesADocumentThatDoesNotVerify) {
+  using G = TypeParam;
+  const nlohmann::json file = document_to_json<G>(sample<G>());
+  for (const Tamper& tamper : Fixture<G>::tampers(file["body"])) {
+    nlohmann::json broken = file;
+    tamper.edit(broken["body"]);
+    const auto r = run_proven(this->command("play " + this->write("bad.json", json_text(broken)) + " --moves ''"));
+    EXPECT_EQ(r.code, 2) << tamper.promise << ": " << r.out;
+    EXPECT_EQ(lines(r.out), 1) << r.out;
+    EXPECT_NE(r.out.find("does not verify, so it is not played: "), std::string::npos) << r.out;
+    const auto problems = G::verify(document_from_json<G>(broken), {});
+    ASSERT_FALSE(problems.empty()) << tamper.promise;
+    EXPECT_NE(r.out.find(problems.front()), std::string::npos) << problems.front() << ": " << r.out;
+  }
+}
+
 TYPED_TEST(Contract, MalformedInputIsExitTwoWithOneLine) {
   using G = TypeParam;
   const nlohmann::json good = document_to_json<G>(sample<G>());

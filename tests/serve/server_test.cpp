@@ -31,12 +31,17 @@ namespace {
 class Serve : public ::testing::Test {
  protected:
   static constexpr std::size_t kCache = 4;
+  static inline const std::filesystem::path outside_ =
+      std::filesystem::temp_directory_path() / ("proven-serve-outside-" + std::to_string(::getpid()) + ".json");
   static void SetUpTestSuite() {
     dir_ = std::filesystem::temp_directory_path() / ("proven-serve-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     const auto demo = demo::Game::generate("serve", {.count = 4}, {.jobs = 1}).document;
     write(path("blocks.json"), json_text(document_to_json<demo::Game>(demo)));
     write(path("broken.json"), "{ not json");
+    write(path("words.json"), "secret words, not JSON\n");
+    write(outside_.string(), "outside words\n");
+    std::filesystem::create_symlink(outside_, path("outside.json"));  // leaves --data
     nlohmann::json tampered = read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json");
     tampered["body"]["levels"][0]["par"] = 99;
     write(path("tampered.json"), tampered.dump());
@@ -55,6 +60,7 @@ class Serve : public ::testing::Test {
     delete thread_;
     delete server_;
     std::filesystem::remove_all(dir_);
+    std::filesystem::remove(outside_);
   }
   void SetUp() override {
     client_ = std::make_unique<httplib::Client>("127.0.0.1", port_);
@@ -131,6 +137,12 @@ TEST_F(Serve, PacksInDataAreServedOnlyWhenTheyVerify) {
   EXPECT_TRUE(says("not serving " + path("tampered.json") + ": does not verify"));
   expect_refused("/prism/tampered", 404);
   expect_refused("/prism/broken/1", 404);
+  // The report names what is wrong with a file, never what it holds, and a link out of --data is
+  // not followed.
+  EXPECT_TRUE(says("not serving " + path("words.json") + ": " + path("words.json") + ": this is text, not JSON"));
+  EXPECT_TRUE(says("not serving " + path("outside.json") + ": a link to a file outside --data"));
+  EXPECT_FALSE(says("secret")) << "a file's content was echoed";
+  EXPECT_FALSE(says("outside words")) << "a file outside --data was read";
   EXPECT_EQ(get("/demo/blocks").status, 200);
 }
 
