@@ -108,6 +108,12 @@ HttpResponse plain(int status, std::string text) {
   return {.status = status, .content_type = "text/plain; charset=utf-8", .body = std::move(text) + "\n", .headers = {}};
 }
 
+}  // namespace
+
+// Outside the anonymous namespace: HttpServer::State holds one, and a unity build (where this
+// file is included with others) would warn that State has a field of internal linkage.
+namespace detail {
+
 // Lines for the request log, written on a thread of their own: a log that stops draining (a
 // full pipe) fills the queue, then lines are dropped and counted; no request ever waits on it.
 class LogQueue {
@@ -169,13 +175,13 @@ class LogQueue {
   std::shared_ptr<Shared> shared_;
 };
 
-}  // namespace
+}  // namespace detail
 
 struct HttpServer::State {
   HttpLimits limits;
   Handler handler;
   BodyLimit body_limit;
-  LogQueue log;
+  detail::LogQueue log;
   std::mutex clients_mutex;
   std::map<std::string, std::size_t> per_client;  // open connections by address
   std::atomic<std::size_t> open{0};
