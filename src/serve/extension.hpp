@@ -16,6 +16,7 @@
 #include <regex>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -50,8 +51,9 @@ struct WebReply {
   int status = 200;
   std::string content_type = "text/html; charset=utf-8";
   std::string body;
-  std::string redirect;     // when set: a redirect there instead of the body
-  std::string disposition;  // when set: the Content-Disposition header (a download's file name)
+  std::string redirect;  // when set: a redirect there instead of the body
+  // More headers ("Content-Disposition" for a download's file name, "Cache-Control").
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 // One route. Errors a handler throws become a status and one line, as on every page: HttpError

@@ -73,11 +73,15 @@ std::multimap<std::string, std::string> parse_query(std::string_view query) {
   return params;
 }
 
+// A target's decoded path, as the routes match it.
+std::string path_of(std::string_view target) { return percent_decode(target.substr(0, target.find('?')), false); }
+
+// The request as a handler sees it; HEAD is asked as GET (message_of drops the body).
 HttpRequest request_of(const http::request<http::string_body>& message, std::string client) {
   const std::string target(message.target());
   const std::size_t question = target.find('?');
-  return {.method = std::string(message.method_string()),
-          .path = percent_decode(std::string_view(target).substr(0, question), false),
+  return {.method = message.method() == http::verb::head ? std::string("GET") : std::string(message.method_string()),
+          .path = path_of(target),
           .target = target,
           .query = question == std::string::npos ? std::multimap<std::string, std::string>()
                                                  : parse_query(std::string_view(target).substr(question + 1)),
@@ -106,6 +110,12 @@ std::string serialized(const http::response<http::string_body>& message) {
 
 HttpResponse plain(int status, std::string text) {
   return {.status = status, .content_type = "text/plain; charset=utf-8", .body = std::move(text) + "\n", .headers = {}};
+}
+
+// The refusals made before any handler sees a request, on a socket and in answer() alike.
+HttpResponse header_too_large() { return plain(431, "the request header is larger than the server takes"); }
+HttpResponse body_too_large(std::size_t limit) {
+  return plain(413, fmt::format("the request body is larger than this route takes ({} bytes)", limit));
 }
 
 }  // namespace
@@ -209,6 +219,13 @@ struct HttpServer::State {
     }
   }
 
+  // The body limit of the route a parsed header names (BodyLimit).
+  std::size_t body_limit_of(const http::request_parser<http::string_body>& parser) const {
+    const auto& header = parser.get();
+    const auto target = header.target();
+    return body_limit(std::string(header.method_string()), path_of({target.data(), target.size()}));
+  }
+
   bool admit(const std::string& client) {
     const std::lock_guard lock(clients_mutex);
     std::size_t& count = per_client[client];
@@ -250,21 +267,15 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   void on_header(beast::error_code ec) {
-    if (ec == http::error::header_limit || ec == http::error::buffer_overflow)
-      return refuse(431, "the request header is larger than the server takes");
+    if (ec == http::error::header_limit || ec == http::error::buffer_overflow) return refuse(header_too_large());
     if (ec) return close();  // closed, timed out, or not HTTP: nothing to answer
-    const auto& header = parser_->get();
-    const std::string target(header.target());
-    const std::string path = percent_decode(std::string_view(target).substr(0, target.find('?')), false);
-    const std::size_t limit = state_.body_limit(std::string(header.method_string()), path);
-    if (parser_->content_length() && *parser_->content_length() > limit)
-      return refuse(413, fmt::format("the request body is larger than this route takes ({} bytes)", limit));
+    const std::size_t limit = state_.body_limit_of(*parser_);
+    if (parser_->content_length() && *parser_->content_length() > limit) return refuse(body_too_large(limit));
     if (parser_->is_done()) return dispatch();
     parser_->body_limit(limit);
     stream_.expires_after(state_.limits.body_deadline);
     http::async_read(stream_, buffer_, *parser_, [self = shared_from_this(), limit](beast::error_code e, std::size_t) {
-      if (e == http::error::body_limit)
-        return self->refuse(413, fmt::format("the request body is larger than this route takes ({} bytes)", limit));
+      if (e == http::error::body_limit) return self->refuse(body_too_large(limit));
       if (e) return self->close();
       self->dispatch();
     });
@@ -276,7 +287,6 @@ class Session : public std::enable_shared_from_this<Session> {
     const bool keep_alive = message.keep_alive();
     const unsigned version = message.version();
     HttpRequest request = request_of(message, client_);
-    if (head) request.method = "GET";
     stream_.expires_never();  // the handler may take a while; the client waits for it
     net::post(state_.workers, [self = shared_from_this(), request = std::move(request), head, keep_alive, version] {
       HttpResponse response = self->state_.handle(request);
@@ -303,9 +313,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // A request refused before any handler saw it: one line, and the connection closed (its
   // unread body would otherwise be read as the next request).
-  void refuse(int status, const std::string& text) {
-    state_.log.push(fmt::format("- - {} 0", status));
-    write(message_of(plain(status, text), 11, false, false), false);
+  void refuse(const HttpResponse& response) {
+    state_.log.push(fmt::format("- - {} 0", response.status));
+    write(message_of(response, 11, false, false), false);
   }
 
   // Ends the connection: no more is sent, and what the client still sends (the rest of a refused
@@ -419,37 +429,33 @@ void HttpServer::stop() {
 }
 
 std::string HttpServer::answer(std::string_view raw_request) {
+  // The same steps and refusals as a connection's (Session): the header, the route's body limit,
+  // then the body.
   http::request_parser<http::string_body> parser;
   parser.header_limit(static_cast<std::uint32_t>(state_->limits.header_bytes));
   parser.body_limit(kUnlimited);
-  parser.eager(true);
+  // Not eager: put() stops at the end of the header, so the route's limit is set before any of
+  // the body is read.
+  const auto refused = [](const HttpResponse& response) { return serialized(message_of(response, 11, false, false)); };
   beast::error_code ec;
   std::size_t used = 0;
-  bool header_checked = false;
+  std::optional<std::size_t> limit;  // once the header is read
   while (!parser.is_done() && used < raw_request.size()) {
     used += parser.put(net::buffer(raw_request.data() + used, raw_request.size() - used), ec);
     if (ec == http::error::need_more) break;
-    if (ec == http::error::header_limit)
-      return serialized(message_of(plain(431, "the request header is larger than the server takes"), 11, false, false));
-    if (ec) return serialized(message_of(plain(400, "not an HTTP request"), 11, false, false));
-    if (parser.is_header_done() && !header_checked) {
-      header_checked = true;
-      const std::string target(parser.get().target());
-      const std::size_t limit =
-          state_->body_limit(std::string(parser.get().method_string()),
-                             percent_decode(std::string_view(target).substr(0, target.find('?')), false));
-      if (parser.content_length() && *parser.content_length() > limit)
-        return serialized(
-            message_of(plain(413, fmt::format("the request body is larger than this route takes ({} bytes)", limit)),
-                       11, false, false));
+    if (ec == http::error::header_limit) return refused(header_too_large());
+    if (ec == http::error::body_limit) return refused(body_too_large(*limit));
+    if (ec) return refused(plain(400, "not an HTTP request"));
+    if (parser.is_header_done() && !limit) {
+      limit = state_->body_limit_of(parser);
+      if (parser.content_length() && *parser.content_length() > *limit) return refused(body_too_large(*limit));
+      parser.body_limit(*limit);
     }
   }
   if (!parser.is_done()) return {};
   const http::request<http::string_body>& message = parser.get();
-  HttpRequest request = request_of(message, "127.0.0.1");
-  const bool head = message.method() == http::verb::head;
-  if (head) request.method = "GET";
-  return serialized(message_of(state_->handle(request), message.version(), false, head));
+  return serialized(message_of(state_->handle(request_of(message, "127.0.0.1")), message.version(), false,
+                               message.method() == http::verb::head));
 }
 
 std::size_t HttpServer::open_connections() const { return state_->open; }

@@ -180,12 +180,14 @@ struct Server::State {
   void add_routes();
   HttpResponse answer(const HttpRequest& request) const;
   std::size_t body_limit(const std::string& method, const std::string& path) const;
+  // The first route whose method and pattern match `path` (its groups in `match`), or nullptr.
+  const WebRoute* route_for(const std::string& method, const std::string& path, std::smatch& match) const;
 };
 
 namespace {
 
 WebReply reply_of(std::string body, std::string type) {
-  return {.status = 200, .content_type = std::move(type), .body = std::move(body), .redirect = {}, .disposition = {}};
+  return {.status = 200, .content_type = std::move(type), .body = std::move(body), .redirect = {}, .headers = {}};
 }
 WebReply html_reply(std::string body) { return reply_of(std::move(body), "text/html; charset=utf-8"); }
 
@@ -213,7 +215,9 @@ void Server::State::add_routes() {
   get(R"(/assets/([A-Za-z0-9._-]+))", true, [this](const WebRequest& request) {
     const EmbeddedFile* file = asset(request.matches.at(1));
     if (!file) throw HttpError(404, "no such asset");
-    return reply_of(std::string(file->text), std::string(file->type) + "; charset=utf-8");
+    WebReply reply = reply_of(std::string(file->text), std::string(file->type) + "; charset=utf-8");
+    reply.headers.emplace_back("Cache-Control", "no-cache");
+    return reply;
   });
   get("/studio", false, [this](const WebRequest&) { return html_reply(studio_index_page(layout, catalog)); });
   get(R"(/studio/([a-z]+))", false, [this](const WebRequest& request) {
@@ -246,7 +250,7 @@ void Server::State::add_routes() {
   get(R"(/download/([a-z]+)/([^/]+)\.json)", true, [this](const WebRequest& request) {
     const PackEntry& pack = catalog.pack(catalog.game(request.matches.at(1)).name, request.matches.at(2));
     WebReply reply = reply_of(pack.document->file_text(), "application/json");
-    reply.disposition = fmt::format("attachment; filename=\"{}.json\"", pack.name);
+    reply.headers.emplace_back("Content-Disposition", fmt::format("attachment; filename=\"{}.json\"", pack.name));
     return reply;
   });
   // A game's page: its packs (and, for games generated on request, a seed form or the case).
@@ -279,65 +283,67 @@ void Server::State::add_routes() {
   for (WebRoute& route : routes) route.compiled = std::make_shared<const std::regex>(route.pattern);
 }
 
-std::size_t Server::State::body_limit(const std::string& method, const std::string& path) const {
+const WebRoute* Server::State::route_for(const std::string& method, const std::string& path, std::smatch& match) const {
+  const bool post = method == "POST";
   for (const WebRoute& route : routes)
-    if ((route.method == WebRoute::Method::Post) == (method == "POST") && std::regex_match(path, *route.compiled))
-      return route.max_body;
-  return kNoBody;
+    if ((route.method == WebRoute::Method::Post) == post && std::regex_match(path, match, *route.compiled))
+      return &route;
+  return nullptr;
+}
+
+std::size_t Server::State::body_limit(const std::string& method, const std::string& path) const {
+  std::smatch match;
+  const WebRoute* route = route_for(method, path, match);
+  return route ? route->max_body : kNoBody;
 }
 
 // The first route whose method and pattern match; its errors become a status and one line: a
 // page for pages, text for an API.
 HttpResponse Server::State::answer(const HttpRequest& request) const {
-  const bool post = request.method == "POST";
-  if (!post && request.method != "GET")
+  if (request.method != "POST" && request.method != "GET")
     return {.status = 405,
             .content_type = "text/plain; charset=utf-8",
             .body = "GET, HEAD or POST only\n",
             .headers = {{"Allow", "GET, HEAD, POST"}}};
-  for (const WebRoute& route : routes) {
-    std::smatch match;
-    if ((route.method == WebRoute::Method::Post) != post || !std::regex_match(request.path, match, *route.compiled))
-      continue;
-    int status = 200;
-    std::string message;
-    try {
-      WebRequest web{.matches = {}, .params = request.query, .body = request.body, .client = request.client};
-      for (const auto& group : match) web.matches.push_back(group.str());
-      const WebReply reply = route.handle(web);
-      HttpResponse response{
-          .status = reply.status, .content_type = reply.content_type, .body = reply.body, .headers = {}};
-      if (!reply.redirect.empty()) {
-        response.status = 302;
-        response.headers.emplace_back("Location", reply.redirect);
-      }
-      if (!reply.disposition.empty()) response.headers.emplace_back("Content-Disposition", reply.disposition);
-      if (route.pattern.starts_with("/assets/")) response.headers.emplace_back("Cache-Control", "no-cache");
-      return response;
-    } catch (const HttpError& e) {
-      status = e.status();
-      message = e.what();
-    } catch (const UserError& e) {
-      status = 400;
-      message = e.what();
-    } catch (const Failure& e) {
-      status = 500;
-      message = e.what();
-    } catch (const std::bad_alloc&) {
-      status = 503;
-      message = "out of memory";
-    }
-    message = one_line(message);
-    if (route.api)
-      return {.status = status, .content_type = "text/plain; charset=utf-8", .body = message + "\n", .headers = {}};
-    return {.status = status,
+  std::smatch match;
+  const WebRoute* route = route_for(request.method, request.path, match);
+  if (!route)
+    return {.status = 404,
             .content_type = "text/html; charset=utf-8",
-            .body = error_page(layout, status, message),
+            .body = error_page(layout, 404, "no such page"),
             .headers = {}};
+  int status = 200;
+  std::string message;
+  try {
+    WebRequest web{.matches = {}, .params = request.query, .body = request.body, .client = request.client};
+    for (const auto& group : match) web.matches.push_back(group.str());
+    const WebReply reply = route->handle(web);
+    HttpResponse response{
+        .status = reply.status, .content_type = reply.content_type, .body = reply.body, .headers = reply.headers};
+    if (!reply.redirect.empty()) {
+      response.status = 302;
+      response.headers.emplace_back("Location", reply.redirect);
+    }
+    return response;
+  } catch (const HttpError& e) {
+    status = e.status();
+    message = e.what();
+  } catch (const UserError& e) {
+    status = 400;
+    message = e.what();
+  } catch (const Failure& e) {
+    status = 500;
+    message = e.what();
+  } catch (const std::bad_alloc&) {
+    status = 503;
+    message = "out of memory";
   }
-  return {.status = 404,
+  message = one_line(message);
+  if (route->api)
+    return {.status = status, .content_type = "text/plain; charset=utf-8", .body = message + "\n", .headers = {}};
+  return {.status = status,
           .content_type = "text/html; charset=utf-8",
-          .body = error_page(layout, 404, "no such page"),
+          .body = error_page(layout, status, message),
           .headers = {}};
 }
 

@@ -117,7 +117,7 @@ struct State {
         .body = fmt::format("verified and stored: manual {}, bomb {}, defused in {:.2f} s with {} strike(s)\n",
                             log.rule_seed, log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes),
         .redirect = {},
-        .disposition = {}};
+        .headers = {}};
   }
 };
 
@@ -126,7 +126,7 @@ WebReply html(std::string body) {
           .content_type = "text/html; charset=utf-8",
           .body = std::move(body),
           .redirect = {},
-          .disposition = {}};
+          .headers = {}};
 }
 
 }  // namespace
