@@ -111,6 +111,13 @@ int main(int argc, char** argv) {
           serve_options.extension_options[name] = value;
         },
         option.help);
+  serve
+      ->add_option("--rate-factor", serve_options.rate_factor,
+                   "multiply every per-client request rate by this (players behind one address); 0: no rate limit")
+      ->check(CLI::Range(0.0, 1000.0))
+      ->capture_default_str();
+  serve->add_flag("--data-follow-links", serve_options.catalog.follow_links,
+                  "also serve the packs that links in --data point to outside it");
   serve->add_flag("--quiet", serve_options.quiet, "no line per request");
   serve->callback([&] { run_serve(serve_options); });
 

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <set>
+#include <thread>
 
 #include "core/command.hpp"
 #include "core/io.hpp"
@@ -33,8 +35,37 @@ void check_option(const WebGame& game, const RequestOption& option, const std::s
 
 }  // namespace
 
+// A turn to generate, held while generating: at most generating_at_once_ at a time, so workers
+// stay free for everything else (a page, /health) however many generations are asked for.
+struct Catalog::Turn {
+  Catalog& catalog;
+  explicit Turn(Catalog& c) : catalog(c) {
+    std::unique_lock lock(catalog.turn_mutex_);
+    if (!catalog.turn_.wait_for(lock, catalog.generation_wait_,
+                                [&] { return catalog.generating_ < catalog.generating_at_once_; }))
+      throw HttpError(503, "the server is busy generating for others: try again in a few seconds", 5);
+    ++catalog.generating_;
+  }
+  ~Turn() {
+    {
+      const std::lock_guard lock(catalog.turn_mutex_);
+      --catalog.generating_;
+    }
+    catalog.turn_.notify_one();
+  }
+  Turn(const Turn&) = delete;
+  Turn& operator=(const Turn&) = delete;
+};
+
 Catalog::Catalog(const CatalogOptions& options)
-    : games_(all_games()), seeds_(options.seeds), cache_(options.cache_capacity) {
+    : games_(all_games()),
+      seeds_(options.seeds),
+      generation_rate_(options.generation_rate ? std::optional<RateLimiter>(std::in_place, *options.generation_rate)
+                                               : std::nullopt),
+      generating_at_once_(options.generating_at_once > 0 ? options.generating_at_once
+                                                         : std::max(1u, std::thread::hardware_concurrency())),
+      generation_wait_(options.generation_wait),
+      cache_(options.cache_capacity) {
   for (const EmbeddedFile& file : embedded_files()) {
     if (!file.pack_of.empty())
       add_pack(std::string(file.pack_name), "shipped", parse_json(file.text, std::string(file.name)));
@@ -50,10 +81,10 @@ Catalog::Catalog(const CatalogOptions& options)
   std::ranges::sort(files);  // the order the report lists them in: the same on every machine
   const fs::path root = fs::canonical(options.data_dir, error);
   for (const fs::path& path : files) {
-    // A link that leaves --data is not followed: --data is the only folder the server reads.
+    // A link that leaves --data is not followed (unless asked): --data is the only folder read.
     const fs::path target = fs::canonical(path, error);
     const auto [end, rest] = std::ranges::mismatch(root, target);
-    if (error || end != root.end()) {
+    if (error || (end != root.end() && !options.follow_links)) {
       load_report_.push_back(fmt::format("not serving {}: a link to a file outside --data", path.string()));
       continue;
     }
@@ -117,8 +148,14 @@ void Catalog::check_seed(const std::string& seed) const {
     throw HttpError(400, fmt::format("this server generates seeds {} only", seeds_->text()));
 }
 
+unsigned Catalog::generating_now() const {
+  const std::lock_guard lock(turn_mutex_);
+  return generating_;
+}
+
 std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_name, const std::string& seed,
-                                                      const std::vector<std::pair<std::string, std::string>>& options) {
+                                                      const std::vector<std::pair<std::string, std::string>>& options,
+                                                      const std::string& client) {
   const WebGame& game = this->game(game_name);
   if (!game.on_request)
     throw HttpError(400, fmt::format("{} is not generated on request: generate a pack with `proven {} generate` and "
@@ -137,7 +174,18 @@ std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_na
     key += "\n" + name + "=" + value;
   }
   try {
-    return *cache_.get(key, [&] { return game.generate(seed, args); });
+    return *cache_.get(key, [&] {
+      if (generation_rate_)
+        if (const double wait = generation_rate_->take(client_key(client)); wait > 0)
+          throw HttpError(
+              429,
+              fmt::format("too many new documents from one address (at most {:g} at once, then {:g} a "
+                          "minute): try again in {:.0f} s",
+                          generation_rate_->limit().burst, generation_rate_->limit().per_second * 60, std::ceil(wait)),
+              static_cast<int>(std::ceil(wait)));
+      const Turn turn(*this);
+      return game.generate(seed, args);
+    });
   } catch (const HttpError&) {
     throw;
   } catch (const UserError& e) {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -22,17 +23,22 @@
 #include "core/errors.hpp"
 #include "serve/embedded.hpp"
 #include "serve/page_kit.hpp"
+#include "serve/rate_limit.hpp"
 
 namespace proven::serve {
 
-// A request the server refuses, with the HTTP status and a one-line reason.
+// A request the server refuses, with the HTTP status and a one-line reason; a refusal for now
+// (429, 503) also says in how many seconds to try again (the Retry-After header).
 class HttpError : public UserError {
  public:
-  HttpError(int status, const std::string& message) : UserError(message), status_(status) {}
+  HttpError(int status, const std::string& message, int retry_after_seconds = 0)
+      : UserError(message), status_(status), retry_after_(retry_after_seconds) {}
   int status() const { return status_; }
+  int retry_after() const { return retry_after_; }
 
  private:
   int status_;
+  int retry_after_;
 };
 
 struct WebRequest {
@@ -70,7 +76,11 @@ struct WebRoute {
   // it. GET routes read none.
   std::size_t max_body = 0;
   std::function<WebReply(const WebRequest&)> handle;
+  // Requests a client address may make of this route (rate_limit.hpp), for a costly one: past
+  // it, 429 with Retry-After before the handler runs. None: as many as the connection limits let.
+  std::optional<RateLimit> rate = std::nullopt;
   std::shared_ptr<const std::regex> compiled = nullptr;  // the server's, from `pattern`
+  std::shared_ptr<RateLimiter> limiter = nullptr;        // the server's, from `rate`
 };
 
 // A flag of `proven serve` that an extension reads: `--<name> VALUE`.

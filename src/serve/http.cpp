@@ -18,6 +18,7 @@
 #include <boost/beast/http.hpp>
 
 #include "core/errors.hpp"
+#include "serve/rate_limit.hpp"
 
 namespace proven::serve {
 
@@ -193,7 +194,7 @@ struct HttpServer::State {
   BodyLimit body_limit;
   detail::LogQueue log;
   std::mutex clients_mutex;
-  std::map<std::string, std::size_t> per_client;  // open connections by address
+  std::map<std::string, std::size_t> per_client;  // open connections by client_key
   std::atomic<std::size_t> open{0};
   // Declared last, destroyed first: the workers finish, then the I/O context drops every
   // connection (whose destructors count themselves out above).
@@ -226,11 +227,13 @@ struct HttpServer::State {
     return body_limit(std::string(header.method_string()), path_of({target.data(), target.size()}));
   }
 
+  // Connections count per client as the rate limits do (an IPv6 host by its /64).
   bool admit(const std::string& client) {
+    const std::string key = client_key(client);
     const std::lock_guard lock(clients_mutex);
-    std::size_t& count = per_client[client];
+    std::size_t& count = per_client[key];
     if (open >= limits.connections || count >= limits.connections_per_client) {
-      if (count == 0) per_client.erase(client);
+      if (count == 0) per_client.erase(key);
       return false;
     }
     ++count;
@@ -238,8 +241,9 @@ struct HttpServer::State {
     return true;
   }
   void release(const std::string& client) {
+    const std::string key = client_key(client);
     const std::lock_guard lock(clients_mutex);
-    if (const auto it = per_client.find(client); it != per_client.end() && --it->second == 0) per_client.erase(it);
+    if (const auto it = per_client.find(key); it != per_client.end() && --it->second == 0) per_client.erase(it);
     --open;
   }
 

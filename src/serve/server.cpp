@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 
 #include <regex>
@@ -15,6 +16,7 @@
 #include "serve/embedded.hpp"
 #include "serve/extension.hpp"
 #include "serve/pages.hpp"
+#include "serve/rate_limit.hpp"
 #include "serve/studio.hpp"
 
 namespace proven::serve {
@@ -48,6 +50,16 @@ std::vector<std::size_t> switches_off(const std::string& text) {
   return off;
 }
 
+// A rate multiplied by `factor` (ServeOptions::rate_factor): none at all for 0.
+std::optional<RateLimit> scaled(std::optional<RateLimit> rate, double factor) {
+  if (!rate || factor <= 0) return std::nullopt;
+  return RateLimit{.per_second = rate->per_second * factor, .burst = std::max(1.0, rate->burst * factor)};
+}
+CatalogOptions scaled(CatalogOptions options, double factor) {
+  options.generation_rate = scaled(options.generation_rate, factor);
+  return options;
+}
+
 }  // namespace
 
 struct Server::State {
@@ -59,7 +71,8 @@ struct Server::State {
   std::vector<WebRoute> routes;                    // the extensions' first, then the server's own
   std::unique_ptr<HttpServer> http;
 
-  explicit State(const ServeOptions& o) : options(o), catalog(o.catalog), layout(site_layout(catalog)) {
+  explicit State(const ServeOptions& o)
+      : options(o), catalog(scaled(o.catalog, o.rate_factor)), layout(site_layout(catalog)) {
     report = catalog.load_report();
     for (const ExtensionEntry& entry : web_extensions()) {
       std::map<std::string, std::string> given;
@@ -120,7 +133,7 @@ struct Server::State {
         generate_options.emplace_back(name, value);
         query += "&" + url_encode(name) + "=" + url_encode(value);
       }
-    return {catalog.generated(game.name, request.param("seed"), generate_options), query,
+    return {catalog.generated(game.name, request.param("seed"), generate_options, request.client), query,
             fmt::format("seed '{}'", request.param("seed"))};
   }
 
@@ -172,7 +185,7 @@ struct Server::State {
     std::vector<std::pair<std::string, std::shared_ptr<const WebDocument>>> documents;
     for (std::uint64_t i = 0; i < seeds.count(); ++i) {
       const std::string seed = std::to_string(seeds.at(i));
-      documents.emplace_back(seed, catalog.generated(game.name, seed, generate_options));
+      documents.emplace_back(seed, catalog.generated(game.name, seed, generate_options, request.client));
     }
     return sample_studio_page(layout, game, seeds.text(), query, documents);
   }
@@ -207,7 +220,10 @@ void Server::State::add_routes() {
                       .pattern = std::move(pattern),
                       .api = api,
                       .max_body = kNoBody,
-                      .handle = std::move(handle)});
+                      .handle = std::move(handle),
+                      .rate = std::nullopt,
+                      .compiled = nullptr,
+                      .limiter = nullptr});
   };
   get("/", false, [this](const WebRequest&) { return html_reply(index_page(layout, catalog)); });
   // For load balancers and the abuse tests: answered at once, whatever else is going on.
@@ -280,7 +296,11 @@ void Server::State::add_routes() {
         item + 1 < pack.document->item_count() ? fmt::format("{}/{}", base, item + 2) : std::string();
     return html_reply(play(game, found, item, base, next, fmt::format("{}/{}?grid=1", base, item + 1), request));
   });
-  for (WebRoute& route : routes) route.compiled = std::make_shared<const std::regex>(route.pattern);
+  for (WebRoute& route : routes) {
+    route.compiled = std::make_shared<const std::regex>(route.pattern);
+    route.rate = scaled(route.rate, options.rate_factor);
+    if (route.rate) route.limiter = std::make_shared<RateLimiter>(*route.rate);
+  }
 }
 
 const WebRoute* Server::State::route_for(const std::string& method, const std::string& path, std::smatch& match) const {
@@ -313,8 +333,16 @@ HttpResponse Server::State::answer(const HttpRequest& request) const {
             .body = error_page(layout, 404, "no such page"),
             .headers = {}};
   int status = 200;
+  int retry_after = 0;
   std::string message;
   try {
+    if (route->limiter)
+      if (const double wait = route->limiter->take(client_key(request.client)); wait > 0)
+        throw HttpError(429,
+                        fmt::format("too many requests from one address here (at most {:g} at once, then {:g} a "
+                                    "minute): try again in {:.0f} s",
+                                    route->rate->burst, route->rate->per_second * 60, std::ceil(wait)),
+                        static_cast<int>(std::ceil(wait)));
     WebRequest web{.matches = {}, .params = request.query, .body = request.body, .client = request.client};
     for (const auto& group : match) web.matches.push_back(group.str());
     const WebReply reply = route->handle(web);
@@ -327,6 +355,7 @@ HttpResponse Server::State::answer(const HttpRequest& request) const {
     return response;
   } catch (const HttpError& e) {
     status = e.status();
+    retry_after = e.retry_after();
     message = e.what();
   } catch (const UserError& e) {
     status = 400;
@@ -339,12 +368,12 @@ HttpResponse Server::State::answer(const HttpRequest& request) const {
     message = "out of memory";
   }
   message = one_line(message);
-  if (route->api)
-    return {.status = status, .content_type = "text/plain; charset=utf-8", .body = message + "\n", .headers = {}};
-  return {.status = status,
-          .content_type = "text/html; charset=utf-8",
-          .body = error_page(layout, status, message),
-          .headers = {}};
+  HttpResponse refusal{.status = status,
+                       .content_type = route->api ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
+                       .body = route->api ? message + "\n" : error_page(layout, status, message),
+                       .headers = {}};
+  if (retry_after > 0) refusal.headers.emplace_back("Retry-After", std::to_string(retry_after));
+  return refusal;
 }
 
 Server::Server(const ServeOptions& options) : state_(std::make_unique<State>(options)) {

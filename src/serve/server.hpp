@@ -26,6 +26,9 @@ struct ServeOptions {
   bool quiet = false;  // no line per request
   CatalogOptions catalog;
   HttpLimits http;  // the HTTP layer's bounds (http.hpp; docs/serve.md, "Limits")
+  // Every per-client rate (a route's WebRoute::rate, the catalog's generation rate) multiplied by
+  // this: more for a party of players behind one address, 0 for none at all (`--rate-factor`).
+  double rate_factor = 1;
   // The flags of the games' web extensions, by name (extension.hpp WebOption: "runs" is the
   // bomb leaderboard's SQLite file); absent ones were not given.
   std::map<std::string, std::string> extension_options;

@@ -131,7 +131,8 @@ TEST(Leaderboard, AVersionOneFileIsMigrated) {
 
 class ServedBoard {
  public:
-  explicit ServedBoard(const std::string& runs_db) : server_(options(runs_db)) {
+  // Every client of these tests is 127.0.0.1: the rates are off (0) unless a test is of them.
+  explicit ServedBoard(const std::string& runs_db, double rate_factor = 0) : server_(options(runs_db, rate_factor)) {
     port_ = server_.bind();
     thread_ = std::thread([this] { server_.run(); });
   }
@@ -139,10 +140,11 @@ class ServedBoard {
     server_.stop();
     thread_.join();
   }
-  static ServeOptions options(const std::string& runs_db) {
+  static ServeOptions options(const std::string& runs_db, double rate_factor) {
     ServeOptions o;
     o.port = 0;
     o.quiet = true;
+    o.rate_factor = rate_factor;
     if (!runs_db.empty()) o.extension_options["runs"] = runs_db;
     return o;
   }
@@ -205,6 +207,23 @@ TEST(Leaderboard, TheServerStoresOnlyRunsItsReplayVerifies) {
 
 // The Defuser's page's API: the engine's view of a run at a moment, refusing what cannot have
 // happened; the page itself, its setup form and its bad options.
+// Submissions are a costly route (a replay, a write to disk): ten at once from one address, then
+// ten a minute; past that a 429 that says when to try again, before any replay.
+TEST(Leaderboard, SubmissionsFromOneAddressAreRateLimited) {
+  const Scratch scratch;
+  const ServedBoard served(scratch.file("runs.sqlite"), 1);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(served.client().Post("/bomb/runs", "{}", "application/json")->status, 400);
+  const auto refused = served.client().Post("/bomb/runs", run_json(3, "Ada").dump(), "application/json");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 429) << refused->body;
+  EXPECT_NE(refused->body.find("too many requests from one address"), std::string::npos) << refused->body;
+  const int retry = std::stoi(refused->get_header_value("Retry-After"));
+  EXPECT_GE(retry, 1);
+  EXPECT_LE(retry, 6);
+  // Another route keeps its own count.
+  EXPECT_EQ(served.client().Get("/bomb/leaderboard/7")->status, 200);
+}
+
 TEST(BombPlay, TheLiveApiReplaysTheLogUpToTheMomentAsked) {
   const ServedBoard served("");
   nlohmann::json log = run_json(3);
@@ -295,7 +314,8 @@ class ServerProcess {
       ::dup2(out[1], 1);
       ::close(out[0]);
       ::close(out[1]);
-      ::execl(PROVEN_EXE, PROVEN_EXE, "serve", "--port", "0", "--quiet", "--runs", runs_db.c_str(), nullptr);
+      ::execl(PROVEN_EXE, PROVEN_EXE, "serve", "--port", "0", "--quiet", "--rate-factor", "0", "--runs",
+              runs_db.c_str(), nullptr);
       ::_exit(127);
     }
     ::close(out[1]);

@@ -50,6 +50,7 @@ class Serve : public ::testing::Test {
                                       .quiet = true,
                                       .catalog = {.data_dir = dir_.string(), .cache_capacity = kCache},
                                       .http = {},
+                                      .rate_factor = 0,  // every test's client is 127.0.0.1: rates have their own
                                       .extension_options = {}});
     port_ = server_->bind();
     thread_ = new std::thread([] { server_->run(); });
@@ -206,10 +207,109 @@ TEST(ServeSeeds, OnlyTheListedSeedsAreGeneratedOnRequest) {
       EXPECT_EQ(std::string(e.what()), "this server generates seeds 1..2,9 only") << seed;
     }
   }
-  EXPECT_THROW(catalog.generated("whodunnit", "3", {{"cast", "4"}}), HttpError);
-  EXPECT_EQ(catalog.generated("whodunnit", "2", {{"cast", "4"}})->item_count(), 1u);
+  EXPECT_THROW(catalog.generated("whodunnit", "3", {{"cast", "4"}}, "127.0.0.1"), HttpError);
+  EXPECT_EQ(catalog.generated("whodunnit", "2", {{"cast", "4"}}, "127.0.0.1")->item_count(), 1u);
   Catalog any({.data_dir = "", .cache_capacity = 4, .seeds = std::nullopt});
   EXPECT_NO_THROW(any.check_seed("fog"));
+}
+
+// A token bucket per client: `burst` at once, then `per_second`; each client its own; the table
+// of clients bounded, a full bucket forgotten first.
+TEST(RateLimiter, LetsABurstThroughThenOneAtItsRate) {
+  RateLimiter limiter({.per_second = 2, .burst = 3}, 2);
+  const auto t0 = RateLimiter::Clock::time_point() + std::chrono::hours(1);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(limiter.take("a", t0), 0) << i;
+  EXPECT_DOUBLE_EQ(limiter.take("a", t0), 0.5);  // empty: the next token in half a second
+  EXPECT_EQ(limiter.take("b", t0), 0);           // another client has its own bucket
+  EXPECT_GT(limiter.take("a", t0 + std::chrono::milliseconds(400)), 0);
+  EXPECT_EQ(limiter.take("a", t0 + std::chrono::milliseconds(500)), 0);
+  EXPECT_GT(limiter.take("a", t0 + std::chrono::milliseconds(500)), 0);
+  // A third client in a table of two: b's bucket is full again by then and is forgotten.
+  EXPECT_EQ(limiter.take("c", t0 + std::chrono::seconds(10)), 0);
+  EXPECT_LE(limiter.clients(), 2u);
+  // A thousand addresses cost no more than the table's bound.
+  for (int i = 0; i < 1000; ++i) limiter.take(std::to_string(i), t0 + std::chrono::seconds(11));
+  EXPECT_EQ(limiter.clients(), 2u);
+}
+
+TEST(RateLimiter, CountsAnIpv6HostByItsNetwork) {
+  EXPECT_EQ(client_key("192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(client_key("::ffff:192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(client_key("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+  EXPECT_EQ(client_key("2001:db8:1:2:ffff::1"), "2001:db8:1:2::/64");
+  EXPECT_NE(client_key("2001:db8:1:3::1"), client_key("2001:db8:1:2::1"));
+  EXPECT_EQ(client_key("not an address"), "not an address");
+}
+
+// Generation on request counts per client address, and only what is generated: a document in
+// the cache is free. Past the rate: 429 with the seconds to wait.
+TEST(ServeRates, NewDocumentsPerClientAreBoundedAndACachedOneIsFree) {
+  Catalog catalog({.data_dir = "",
+                   .cache_capacity = 8,
+                   .seeds = std::nullopt,
+                   .follow_links = false,
+                   .generation_rate = RateLimit{.per_second = 0.01, .burst = 2},
+                   .generating_at_once = 0,
+                   .generation_wait = std::chrono::milliseconds(10'000)});
+  EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.1"));
+  EXPECT_NO_THROW(catalog.generated("bomb", "6", {}, "192.0.2.1"));
+  try {
+    catalog.generated("bomb", "7", {}, "192.0.2.1");
+    ADD_FAILURE() << "a third new document at once";
+  } catch (const HttpError& e) {
+    EXPECT_EQ(e.status(), 429);
+    EXPECT_GE(e.retry_after(), 99);
+    EXPECT_NE(std::string(e.what()).find("too many new documents from one address"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.1"));  // cached
+  EXPECT_NO_THROW(catalog.generated("bomb", "7", {}, "192.0.2.2"));  // another client
+}
+
+// Generations at once are bounded in all: while one runs, another waits its turn, and a request
+// that cannot get one in time is a 503 that says so, never a stalled worker.
+TEST(ServeRates, GenerationsAtOnceAreBoundedInAll) {
+  Catalog catalog({.data_dir = "",
+                   .cache_capacity = 8,
+                   .seeds = std::nullopt,
+                   .follow_links = false,
+                   .generation_rate = std::nullopt,
+                   .generating_at_once = 1,
+                   .generation_wait = std::chrono::milliseconds(1)});
+  std::thread slow([&] { catalog.generated("whodunnit", "3", {{"cast", "8"}}, "192.0.2.1"); });
+  while (catalog.generating_now() == 0) std::this_thread::yield();
+  try {
+    catalog.generated("bomb", "5", {}, "192.0.2.2");
+    ADD_FAILURE() << "a second generation at once";
+  } catch (const HttpError& e) {
+    EXPECT_EQ(e.status(), 503) << e.what();
+    EXPECT_GT(e.retry_after(), 0);
+  }
+  slow.join();
+  EXPECT_EQ(catalog.generating_now(), 0u);
+  EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.2"));
+}
+
+// A link in --data to a pack outside it is served only with --data-follow-links.
+TEST(ServeData, ALinkOutOfDataIsFollowedOnlyWhenAsked) {
+  const auto base = std::filesystem::temp_directory_path() / ("proven-serve-links-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(base / "elsewhere");
+  std::filesystem::create_directories(base / "data");
+  const auto demo = demo::Game::generate("linked", {.count = 2}, {.jobs = 1}).document;
+  std::ofstream(base / "elsewhere" / "blocks.json") << json_text(document_to_json<demo::Game>(demo));
+  std::filesystem::create_symlink(base / "elsewhere" / "blocks.json", base / "data" / "linked.json");
+  const auto served = [&](bool follow) {
+    const Catalog catalog({.data_dir = (base / "data").string(),
+                           .cache_capacity = 4,
+                           .seeds = std::nullopt,
+                           .follow_links = follow,
+                           .generation_rate = std::nullopt,
+                           .generating_at_once = 0,
+                           .generation_wait = std::chrono::milliseconds(0)});
+    return catalog.packs("demo").size() == 1 && catalog.pack("demo", "linked").document->item_count() == 2;
+  };
+  EXPECT_FALSE(served(false));
+  EXPECT_TRUE(served(true));
+  std::filesystem::remove_all(base);
 }
 
 TEST_F(Serve, NothingOutsideDataIsRead) {

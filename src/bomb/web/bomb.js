@@ -74,7 +74,15 @@
         body: JSON.stringify(body),
       });
       const text = await r.text();
-      if (!r.ok) {
+      if (r.status === 429 || r.status === 503) {
+        // Refused for now, not for good: the bomb goes on; ask again when the server says.
+        const seconds = Number(r.headers.get("Retry-After")) || 1;
+        feedback(`The server is busy; asking again in ${seconds} s.`, true);
+        again = false;
+        inFlight = false;
+        refresh = setTimeout(sync, seconds * 1000);
+        return;
+      } else if (!r.ok) {
         feedback(`The server refused the run: ${text}`, true);
         ended = true;
       } else {

@@ -30,6 +30,13 @@ constexpr std::size_t kMaxPlayerBytes = 40;  // a leaderboard name
 // A run log's body: 20,000 actions, the most a run may hold, take about 1 MB of JSON.
 constexpr std::size_t kMaxRunLogBytes = 2 * 1024 * 1024;
 constexpr int kLeaderboardRows = 100;
+// Requests per client address on the costly routes (docs/serve.md, "Limits"). A rule book not in
+// the cache takes a few milliseconds to build and prove; the Defuser's page asks for its bomb at
+// least once a second and after every action (an action takes 250 ms); a person submits a run
+// after a game of minutes.
+constexpr serve::RateLimit kRuleBookRate{.per_second = 10, .burst = 60};
+constexpr serve::RateLimit kLiveRunRate{.per_second = 20, .burst = 60};
+constexpr serve::RateLimit kSubmissionRate{.per_second = 10.0 / 60, .burst = 10};
 constexpr const char* kNoBoard = "this server keeps no leaderboard (start it with --runs FILE)";
 
 // A rule seed's verified runs, one table per bomb setup (runs rank only against the same setup),
@@ -142,28 +149,30 @@ serve::WebExtension extension(const serve::WebSite& site) {
   serve::WebExtension ext;
   using Method = WebRoute::Method;
   const auto route = [&ext](Method method, std::string pattern, bool api, std::size_t max_body,
-                            std::function<WebReply(const WebRequest&)> handle) {
+                            std::optional<serve::RateLimit> rate, std::function<WebReply(const WebRequest&)> handle) {
     ext.routes.push_back({.method = method,
                           .pattern = std::move(pattern),
                           .api = api,
                           .max_body = max_body,
                           .handle = std::move(handle),
-                          .compiled = nullptr});
+                          .rate = rate,
+                          .compiled = nullptr,
+                          .limiter = nullptr});
   };
-  route(Method::Get, "/bomb/manual", false, 0, [](const WebRequest& request) {
+  route(Method::Get, "/bomb/manual", false, 0, std::nullopt, [](const WebRequest& request) {
     WebReply reply = html({});
     reply.redirect = "/bomb/manual/" + serve::url_encode(request.param("seed"));
     return reply;
   });
   // The Defuser's page: a form without a bomb, the bomb with one.
-  route(Method::Get, "/bomb/play", false, 0, [state, &layout](const WebRequest& request) {
+  route(Method::Get, "/bomb/play", false, 0, kRuleBookRate, [state, &layout](const WebRequest& request) {
     if (!request.has("bomb") || !request.has("seed")) return html(bomb_setup_page(layout));
     const int seed = parse_rule_seed(request.param("seed"));
     const auto book = state->book(seed);
     const std::uint64_t bomb_seed = parse_bomb_seed(request.param("bomb"));
     return html(bomb_play_page(layout, *book, bomb_seed, setup_from_query(request.params)));
   });
-  route(Method::Post, "/api/bomb/run", true, kMaxRunLogBytes, [state](const WebRequest& request) {
+  route(Method::Post, "/api/bomb/run", true, kMaxRunLogBytes, kLiveRunRate, [state](const WebRequest& request) {
     const nlohmann::json body = parse_json(request.body, "the run log");
     const int seed = json_read::integer(json_read::field(body, "rule_seed", "run log"), kMinRuleSeed, kMaxRuleSeed,
                                         "run log.rule_seed");
@@ -171,9 +180,9 @@ serve::WebExtension extension(const serve::WebSite& site) {
     reply.content_type = "application/json";
     return reply;
   });
-  route(Method::Post, "/bomb/runs", true, kMaxRunLogBytes,
+  route(Method::Post, "/bomb/runs", true, kMaxRunLogBytes, kSubmissionRate,
         [state](const WebRequest& request) { return state->submit_run(request.body); });
-  route(Method::Get, "/bomb/leaderboard/([^/]*)", false, 0, [state, &layout](const WebRequest& request) {
+  route(Method::Get, "/bomb/leaderboard/([^/]*)", false, 0, std::nullopt, [state, &layout](const WebRequest& request) {
     if (!state->board) throw HttpError(404, kNoBoard);
     const int seed = parse_rule_seed(request.matches.at(1));
     std::vector<SetupRuns> boards;
@@ -181,7 +190,7 @@ serve::WebExtension extension(const serve::WebSite& site) {
       boards.push_back({setup, state->board->top(seed, setup, kLeaderboardRows)});
     return html(leaderboard_page(layout, seed, boards));
   });
-  route(Method::Get, "/bomb/manual/([^/]*)", false, 0, [state](const WebRequest& request) {
+  route(Method::Get, "/bomb/manual/([^/]*)", false, 0, kRuleBookRate, [state](const WebRequest& request) {
     return html(render_html(*state->book(parse_rule_seed(request.matches.at(1)))));
   });
   ext.assets = embedded_assets();
