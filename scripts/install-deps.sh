@@ -15,6 +15,7 @@ packages=(
   libboost-dev           # `proven serve`: Boost.Beast on Asio (docs/serve.md, "Foundation")
   libcpp-httplib-dev     # the HTTP client of the server's tests and benchmarks
   libsqlite3-dev         # `proven serve --runs`: the bomb leaderboard of verified runs
+  libicu-dev             # players' names: Unicode NFC and character classes (docs/serve.md)
   chromium chromium-driver python3-selenium  # the browser tests of `proven serve`
   poppler-utils          # pdfinfo, pdftotext: the test that prints the bomb manual reads every page
   wrk                    # bench/serve.sh: the server under load

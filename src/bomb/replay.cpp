@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/hash.hpp"
+#include "core/io.hpp"
 #include "core/json_read.hpp"
 
 namespace proven::bomb {
@@ -132,7 +134,7 @@ std::string wrong_book(const RuleBook& book, const RunLog& log) {
 // Plays the log's actions on `run`, each at its moment: empty, or the refusal of the first action
 // that cannot have happened. `ending` is where the last action left the bomb.
 std::string play_actions(BombRun& run, const RunLog& log, std::size_t& played, Ending& ending,
-                         std::optional<Outcome>& last) {
+                         std::optional<Outcome>& last, std::vector<RunLogAction>* canonical = nullptr) {
   for (const RunLogAction& a : log.actions) {
     const std::string which =
         fmt::format("action {} ({} at {} ms on module {})", played + 1, a.action, a.at_ms, a.module);
@@ -150,6 +152,7 @@ std::string play_actions(BombRun& run, const RunLog& log, std::size_t& played, E
     const auto action = parse_words(any, a.action);
     if (!action) return fmt::format("{}: {} has no such action", which, info_of(any).name);
     if (!run.possible(slot, *action)) return fmt::format("{}: not possible on the module then", which);
+    if (canonical) canonical->push_back({a.at_ms, a.module, words(any, *action)});
     Outcome outcome = Outcome::Ok;  // the module's own verdict (a needy strike in the same 250 ms is not it)
     ending = act_and_judge(run, slot, *action, outcome);
     last = outcome;
@@ -170,7 +173,9 @@ Replay replay_run(const RuleBook& book, const RunLog& log) {
   BombRun run(book, deal_bomb(book, log.bomb_seed, log.setup));
   Ending ending;
   std::optional<Outcome> last;
-  if (std::string why = play_actions(run, log, replay.actions, ending, last); !why.empty())
+  replay.canonical = log;
+  replay.canonical.actions.clear();
+  if (std::string why = play_actions(run, log, replay.actions, ending, last, &replay.canonical.actions); !why.empty())
     return refuse(std::move(why));
   // No more actions: a bomb still ticking runs on until it ends (it explodes, unattended).
   if (ending.end == BombRun::End::None) {
@@ -185,6 +190,14 @@ Replay replay_run(const RuleBook& book, const RunLog& log) {
                               log.end, log.ended_at_ms, log.strikes, end_name(replay.end), replay.ended_at_ms,
                               replay.strikes));
   return replay;
+}
+
+std::string play_digest(const RunLog& canonical) {
+  nlohmann::json j = to_json(canonical);
+  auto actions = nlohmann::json::array();
+  for (const RunLogAction& a : canonical.actions) actions.push_back({a.module, a.action});
+  j["actions"] = actions;  // what was done, in order, without the moment of each
+  return digest_hex("proven-bomb-play/1\n" + json_text(j));
 }
 
 RunSoFar replay_so_far(const RuleBook& book, const RunLog& log, std::int64_t now_ms) {

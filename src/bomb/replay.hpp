@@ -64,6 +64,9 @@ struct Replay {
   std::int64_t ended_at_ms = 0;
   int strikes = 0;
   std::size_t actions = 0;  // replayed before the verdict
+  // The log as the replay read it: each action in its module's own words (the words `bomb play`
+  // lists, whatever case or spacing the log used). Complete when verified.
+  RunLog canonical;
   bool verified() const { return refusal.empty(); }
 };
 
@@ -85,5 +88,12 @@ struct RunSoFar {
 RunSoFar replay_so_far(const RuleBook& book, const RunLog& log, std::int64_t now_ms);
 
 std::string_view end_name(BombRun::End end);  // "defused", "exploded: strikes", ...
+
+// What was played, whatever bytes said it (a leaderboard's identity of a run): the digest of the
+// bomb (rule seed, fingerprint, bomb seed, setup), every action's module and words in order, and
+// the end (how, when, with how many strikes). Of a replay's canonical log: two logs that differ in
+// the case or spacing of their words, or in when an action was made without changing the end,
+// are one play.
+std::string play_digest(const RunLog& canonical);
 
 }  // namespace proven::bomb

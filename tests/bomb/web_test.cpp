@@ -48,13 +48,23 @@ class Scratch {
   std::filesystem::path dir_;
 };
 
+const bomb::RuleBook& book7() {
+  static const bomb::RuleBook book = bomb::build_rule_book(7);
+  return book;
+}
+
 // The autoplayed run of bomb `b` of manual 7 as the JSON a page would submit.
 nlohmann::json run_json(std::uint64_t b, const std::string& player = "") {
-  static const bomb::RuleBook book = bomb::build_rule_book(7);
+  const bomb::RuleBook& book = book7();
   const bomb::Bomb dealt = bomb::deal_bomb(book, b, 14);
   nlohmann::json j = bomb::to_json(bomb::run_log_of(book, dealt, bomb::autoplay(book, dealt)));
   if (!player.empty()) j["player"] = player;
   return j;
+}
+
+// The identity the leaderboard gives a verified run log: what was played.
+std::string play_digest_of(const nlohmann::json& j) {
+  return bomb::play_digest(bomb::replay_run(book7(), bomb::run_log_from_json(j)).canonical);
 }
 
 const std::string kStandard = bomb::describe(bomb::BombSetup{});
@@ -71,8 +81,9 @@ RunEntry entry(int seed, std::int64_t time_ms, int strikes, const std::string& d
           .strikes = strikes,
           .actions = 9,
           .player = "p",
-          .log_digest = digest,
-          .log = "{}"};
+          .play_digest = digest,
+          .log = "{}",
+          .client = ""};
 }
 
 TEST(Leaderboard, StoresRanksRefusesDuplicatesAndSurvivesReopening) {
@@ -91,12 +102,12 @@ TEST(Leaderboard, StoresRanksRefusesDuplicatesAndSurvivesReopening) {
   const Leaderboard reopened(file);
   const auto top = reopened.top(7, kStandard, 10);
   ASSERT_EQ(top.size(), 3u);
-  EXPECT_EQ(top[0].log_digest, "c");  // 20 s, 0 strikes
-  EXPECT_EQ(top[1].log_digest, "b");  // 20 s, 1 strike
-  EXPECT_EQ(top[2].log_digest, "a");  // the faster run of a smaller bomb ranks on its own
+  EXPECT_EQ(top[0].play_digest, "c");  // 20 s, 0 strikes
+  EXPECT_EQ(top[1].play_digest, "b");  // 20 s, 1 strike
+  EXPECT_EQ(top[2].play_digest, "a");  // the faster run of a smaller bomb ranks on its own
   EXPECT_EQ(reopened.top(7, kStandard, 1).size(), 1u);
   EXPECT_EQ(reopened.setups(7), (std::vector<std::string>{kStandard, "3 modules, 1 needy, 1 strike"}));
-  EXPECT_EQ(reopened.top(7, "3 modules, 1 needy, 1 strike", 10).at(0).log_digest, "e");
+  EXPECT_EQ(reopened.top(7, "3 modules, 1 needy, 1 strike", 10).at(0).play_digest, "e");
   EXPECT_EQ(reopened.integrity(), "ok");
   // Not a database: a clear one-line error, nothing overwritten.
   write_file_atomic(scratch.file("notes.sqlite"), "these are notes, not a database\n");
@@ -125,7 +136,7 @@ TEST(Leaderboard, AVersionOneFileIsMigrated) {
   EXPECT_EQ(board.setups(7), std::vector<std::string>{kStandard});
   EXPECT_EQ(board.top(7, kStandard, 5).at(0).player, "old");
   EXPECT_EQ(board.add(entry(7, 8'000, 0, "y")), Leaderboard::Added::New);
-  EXPECT_EQ(board.top(7, kStandard, 5).at(0).log_digest, "y");
+  EXPECT_EQ(board.top(7, kStandard, 5).at(0).play_digest, "y");
   EXPECT_EQ(board.integrity(), "ok");
 }
 
@@ -205,8 +216,133 @@ TEST(Leaderboard, TheServerStoresOnlyRunsItsReplayVerifies) {
   EXPECT_EQ(plain.post(run_json(3))->status, 404);
 }
 
-// The Defuser's page's API: the engine's view of a run at a moment, refusing what cannot have
-// happened; the page itself, its setup form and its bad options.
+// A run is what was played, not the bytes of its log: the same play with a word re-cased, spaced
+// out, or an action made a moment later (the end unchanged) is the same row, 409. A run padded
+// past the ranked bound, and names that would not read as what they are, are refused.
+TEST(Leaderboard, NearDuplicatesArePlaysSeenBeforeAndPaddingIsRefused) {
+  const Scratch scratch;
+  const ServedBoard served(scratch.file("runs.sqlite"));
+  const nlohmann::json run = run_json(3, "Ada");
+  ASSERT_EQ(served.post(run)->status, 201);
+  const auto expect_seen = [&](const nlohmann::json& variant, const std::string& what) {
+    const auto r = served.post(variant);
+    ASSERT_TRUE(r) << what;
+    EXPECT_EQ(r->status, 409) << what << ": " << r->body;
+  };
+  nlohmann::json recased = run;
+  std::string words = recased["actions"][0]["action"];
+  for (char& c : words) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  recased["actions"][0]["action"] = words;
+  expect_seen(recased, "an action upper-cased");
+  nlohmann::json spaced = run;
+  spaced["actions"][1]["action"] = "  " + spaced["actions"][1]["action"].get<std::string>() + " ";
+  expect_seen(spaced, "an action with more spaces");
+  nlohmann::json renamed = run;
+  renamed["player"] = "Grace";
+  expect_seen(renamed, "another name");
+  // An action 1 ms later where the next one comes later than an action takes (a person is
+  // slower than autoplay: here an action every 400 ms on a bomb without needy modules), the end
+  // unchanged: the same play.
+  bomb::BombSetup calm;
+  calm.modules = 5;
+  calm.needy = 0;
+  bomb::RunLog slow = bomb::run_log_of(book7(), bomb::deal_bomb(book7(), 8, calm),
+                                       bomb::autoplay(book7(), bomb::deal_bomb(book7(), 8, calm)));
+  for (std::size_t i = 0; i < slow.actions.size(); ++i) slow.actions[i].at_ms = static_cast<std::int64_t>(i) * 400;
+  const bomb::Replay timed = bomb::replay_run(book7(), slow);
+  slow.ended_at_ms = timed.ended_at_ms;  // the claim, as the replay ends it
+  ASSERT_TRUE(bomb::replay_run(book7(), slow).verified()) << bomb::replay_run(book7(), slow).refusal;
+  ASSERT_EQ(served.post(bomb::to_json(slow))->status, 201);
+  ASSERT_GE(slow.actions.size(), 3u);
+  slow.actions[1].at_ms += 1;
+  ASSERT_TRUE(bomb::replay_run(book7(), slow).verified());
+  const nlohmann::json later = bomb::to_json(slow);
+  expect_seen(later, "an action 1 ms later");
+
+  // Padding: more actions than a ranked run may hold, refused before the replay.
+  nlohmann::json padded = run_json(4);
+  const nlohmann::json last = padded["actions"].back();
+  while (padded["actions"].size() <= 2'000) padded["actions"].push_back(last);
+  const auto refused = served.post(padded);
+  EXPECT_EQ(refused->status, 422) << refused->body;
+  EXPECT_NE(refused->body.find("a ranked run holds at most 2000 actions"), std::string::npos) << refused->body;
+
+  // Names: NFC kept; a bidirectional override, a line separator, a lone space, a zero-width
+  // space, a stack of marks (three left on one letter once composed), a tab and markup refused,
+  // each in one line.
+  nlohmann::json jose = run_json(5);
+  jose["player"] = "Jose\u0301 O'Neil-Ba_r.";
+  const auto stored = served.post(jose);
+  EXPECT_EQ(stored->status, 201) << stored->body;
+  for (const std::string bad : {"evil\u202Eedoc", "two\u2028lines", " ", "zero\u200Bwidth",
+                                "Zalgo\u0301\u0302\u0303\u0304", "tab\there", "<b>bold</b>"}) {
+    nlohmann::json named = run_json(6);
+    named["player"] = bad;
+    const auto r = served.post(named);
+    EXPECT_EQ(r->status, 400) << bad << ": " << r->body;
+    EXPECT_NE(r->body.find("a name is 1 to 24 letters or digits"), std::string::npos) << r->body;
+  }
+  const auto page = served.client().Get("/bomb/leaderboard/7");
+  EXPECT_NE(page->body.find("<td>Jos\u00e9 O&apos;Neil-Ba_r.</td>"), std::string::npos) << "stored in NFC";
+}
+
+// The store's bounds: a full board keeps a run only if it enters the top, and the oldest run
+// outside the top makes room; a client's runs likewise; past the database's size the oldest runs
+// outside every top are pruned, and the tops are never touched.
+TEST(Leaderboard, BoardsClientsAndTheFileAreBounded) {
+  const Scratch scratch;
+  using Added = Leaderboard::Added;
+  {
+    Leaderboard board(scratch.file("board.sqlite"),
+                      {.top = 2, .runs_per_board = 3, .runs_per_client = 100, .max_bytes = 1LL << 30});
+    EXPECT_EQ(board.add(entry(7, 50'000, 0, "a")), Added::New);
+    EXPECT_EQ(board.add(entry(7, 40'000, 0, "b")), Added::New);
+    EXPECT_EQ(board.add(entry(7, 30'000, 0, "c")), Added::New);
+    EXPECT_EQ(board.add(entry(7, 60'000, 0, "slow")), Added::NotKept);  // full, and not in the top 2
+    EXPECT_EQ(board.add(entry(7, 10'000, 0, "fast")), Added::New);      // enters the top: "a" makes room
+    EXPECT_EQ(board.count(), 3);
+    std::vector<std::string> kept;
+    for (const RunEntry& e : board.top(7, kStandard, 10)) kept.push_back(e.play_digest);
+    EXPECT_EQ(kept, (std::vector<std::string>{"fast", "c", "b"}));
+    EXPECT_EQ(board.add(entry(8, 60'000, 0, "other board")), Added::New);  // each board its own
+  }
+  {
+    Leaderboard board(scratch.file("client.sqlite"),
+                      {.top = 1, .runs_per_board = 100, .runs_per_client = 2, .max_bytes = 1LL << 30});
+    const auto by = [](RunEntry e, const std::string& client) {
+      e.client = client;
+      return e;
+    };
+    EXPECT_EQ(board.add(by(entry(7, 50'000, 0, "x1"), "x")), Added::New);
+    EXPECT_EQ(board.add(by(entry(7, 60'000, 0, "x2"), "x")), Added::New);
+    EXPECT_EQ(board.add(by(entry(7, 70'000, 0, "x3"), "x")), Added::NotKept);  // x holds 2, not in the top
+    EXPECT_EQ(board.add(by(entry(7, 75'000, 0, "y1"), "y")), Added::New);      // another client
+    EXPECT_EQ(board.add(by(entry(7, 40'000, 0, "x4"), "x")), Added::New);      // the top: x's oldest outside it goes
+    EXPECT_EQ(board.count_of_client("x"), 2);
+    std::vector<std::string> kept;
+    for (const RunEntry& e : board.top(7, kStandard, 10)) kept.push_back(e.play_digest);
+    EXPECT_EQ(kept, (std::vector<std::string>{"x4", "x2", "y1"}));
+  }
+  {
+    constexpr std::int64_t kMax = 256 * 1024;
+    Leaderboard board(scratch.file("size.sqlite"),
+                      {.top = 3, .runs_per_board = 100'000, .runs_per_client = 100'000, .max_bytes = kMax});
+    for (int i = 0; i < 400; ++i) {
+      RunEntry e = entry(7, 100'000 + i, 0, fmt::format("run {}", i));
+      e.log = std::string(2'000, 'x');  // about 2 KB a row: 400 rows are 800 KB
+      if (i == 0) e.time_ms = 1;        // the fastest, kept whatever comes later
+      EXPECT_EQ(board.add(e), Added::New) << i;
+      EXPECT_LE(board.used_bytes(), kMax) << i;
+    }
+    EXPECT_LT(board.count(), 130);
+    const auto top = board.top(7, kStandard, 3);
+    ASSERT_EQ(top.size(), 3u);
+    EXPECT_EQ(top[0].play_digest, "run 0");
+    EXPECT_EQ(top[1].play_digest, "run 1");
+    EXPECT_EQ(board.integrity(), "ok");
+  }
+}
+
 // Submissions are a costly route (a replay, a write to disk): ten at once from one address, then
 // ten a minute; past that a 429 that says when to try again, before any replay.
 TEST(Leaderboard, SubmissionsFromOneAddressAreRateLimited) {
@@ -224,6 +360,8 @@ TEST(Leaderboard, SubmissionsFromOneAddressAreRateLimited) {
   EXPECT_EQ(served.client().Get("/bomb/leaderboard/7")->status, 200);
 }
 
+// The Defuser's page's API: the engine's view of a run at a moment, refusing what cannot have
+// happened; the page itself, its setup form and its bad options.
 TEST(BombPlay, TheLiveApiReplaysTheLogUpToTheMomentAsked) {
   const ServedBoard served("");
   nlohmann::json log = run_json(3);
@@ -358,7 +496,7 @@ TEST(Leaderboard, AKillDuringABurstLosesNoAcknowledgedRun) {
   for (int i = 0; i < kRuns; ++i) {
     const nlohmann::json j = run_json(static_cast<std::uint64_t>(1000 + i));
     bodies.push_back(j.dump());
-    digests.push_back(digest_hex(json_text(bomb::to_json(bomb::run_log_from_json(j)))));
+    digests.push_back(play_digest_of(j));
   }
   std::vector<std::vector<int>> acknowledged(kClients);
   std::atomic<int> answered{0};
@@ -393,7 +531,7 @@ TEST(Leaderboard, AKillDuringABurstLosesNoAcknowledgedRun) {
     const Leaderboard board(db);
     EXPECT_EQ(board.integrity(), "ok");
     std::set<std::string> stored;
-    for (const RunEntry& e : board.top(7, kStandard, kRuns + 10)) stored.insert(e.log_digest);
+    for (const RunEntry& e : board.top(7, kStandard, kRuns + 10)) stored.insert(e.play_digest);
     EXPECT_EQ(static_cast<std::int64_t>(stored.size()), board.count());
     for (const auto& a : acknowledged)
       for (const int i : a)

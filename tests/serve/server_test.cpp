@@ -19,6 +19,7 @@
 #include "demo/game.hpp"
 #include "prism/game.hpp"
 #include "serve/pages.hpp"
+#include "serve/player_name.hpp"
 #include "support/sanitized.hpp"
 #include "whodunnit/game.hpp"
 
@@ -211,6 +212,46 @@ TEST(ServeSeeds, OnlyTheListedSeedsAreGeneratedOnRequest) {
   EXPECT_EQ(catalog.generated("whodunnit", "2", {{"cast", "4"}}, "127.0.0.1")->item_count(), 1u);
   Catalog any({.data_dir = "", .cache_capacity = 4, .seeds = std::nullopt});
   EXPECT_NO_THROW(any.check_seed("fog"));
+}
+
+// Names players give: letters of any script, digits, single inner spaces and . - _ ', in NFC;
+// nothing invisible, bidirectional, line-breaking or stacked.
+TEST(PlayerName, ReadsAsWhatItIs) {
+  EXPECT_EQ(player_name("Ada"), "Ada");
+  EXPECT_EQ(player_name("Jose\u0301"), "Jos\u00e9");  // composed: one name however it was typed
+  EXPECT_EQ(player_name("O'Brien-Smith Jr."), "O'Brien-Smith Jr.");
+  EXPECT_EQ(player_name("\u674e\u5c0f\u9f8d 2"), "\u674e\u5c0f\u9f8d 2");
+  EXPECT_EQ(player_name("Ng\u1ec7"), "Ng\u1ec7");
+  EXPECT_EQ(player_name(std::string(24, 'a')), std::string(24, 'a'));
+  for (const std::string& bad : std::vector<std::string>{"",
+                                                         " ",
+                                                         " Ada",
+                                                         "Ada ",
+                                                         "A  da",
+                                                         "evil\u202Eedoc",
+                                                         "a\u2066b",
+                                                         "two\u2028lines",
+                                                         "zero\u200Bwidth",
+                                                         "\u3164",
+                                                         "a\u3164b",
+                                                         "\u0301a",
+                                                         "o\u0301\u0302\u0303\u0304",
+                                                         "tab\there",
+                                                         "new\nline",
+                                                         "<b>",
+                                                         "a&b",
+                                                         "smile\U0001F642",
+                                                         "\xff\xfe",
+                                                         std::string(25, 'a'),
+                                                         "a\u00a0b"}) {
+    try {
+      player_name(bad);
+      ADD_FAILURE() << "accepted: " << bad;
+    } catch (const UserError& e) {
+      EXPECT_TRUE(std::string(e.what()).starts_with("a name is 1 to 24 letters or digits")) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
 }
 
 // A token bucket per client: `burst` at once, then `per_second`; each client its own; the table

@@ -14,6 +14,8 @@
 #include "core/io.hpp"
 #include "core/json_read.hpp"
 #include "core/svg.hpp"
+#include "serve/player_name.hpp"
+#include "serve/rate_limit.hpp"
 
 namespace proven::bomb::web {
 
@@ -26,7 +28,9 @@ using serve::WebReply;
 using serve::WebRequest;
 using serve::WebRoute;
 
-constexpr std::size_t kMaxPlayerBytes = 40;  // a leaderboard name
+// A ranked run's actions: autoplay defuses a 14-module bomb in about 100; the rest would be
+// padding stored for ever.
+constexpr std::size_t kMaxRankedActions = 2'000;
 // A run log's body: 20,000 actions, the most a run may hold, take about 1 MB of JSON.
 constexpr std::size_t kMaxRunLogBytes = 2 * 1024 * 1024;
 constexpr int kLeaderboardRows = 100;
@@ -88,23 +92,22 @@ struct State {
     return books.get(seed);
   }
 
-  // A submitted run log: stored only if its replay ends exactly as it claims, defused.
-  WebReply submit_run(const std::string& body) {
+  // A submitted run log: stored only if its replay ends exactly as it claims, defused, as the
+  // play it is (its canonical words and replayed end), once.
+  WebReply submit_run(const WebRequest& request) {
     if (!board) throw HttpError(404, kNoBoard);
-    const nlohmann::json j = parse_json(body, "the run log");
+    const nlohmann::json j = parse_json(request.body, "the run log");
     const RunLog log = run_log_from_json(j);
     std::string player = "anonymous";
-    if (const auto it = j.find("player"); it != j.end()) {
-      player = json_read::text(*it, "run log.player");
-      if (player.empty() || player.size() > kMaxPlayerBytes || !is_utf8(player) || one_line(player) != player)
-        throw UserError(
-            fmt::format("run log.player: a name of 1 to {} bytes of UTF-8 text on one line", kMaxPlayerBytes));
-    }
+    if (const auto it = j.find("player"); it != j.end())
+      player = serve::player_name(json_read::text(*it, "run log.player"));
+    if (log.actions.size() > kMaxRankedActions)
+      throw HttpError(422, fmt::format("a ranked run holds at most {} actions (this one {})", kMaxRankedActions,
+                                       log.actions.size()));
     const Replay replay = replay_run(*books.get(log.rule_seed), log);
     if (!replay.verified()) throw HttpError(422, "refused: " + replay.refusal);
     if (replay.end != BombRun::End::Defused)
       throw HttpError(422, fmt::format("verified, but only defused runs are ranked ({})", log.end));
-    const std::string canonical = json_text(to_json(log));
     const RunEntry entry{.id = 0,
                          .rule_seed = log.rule_seed,
                          .fingerprint = log.fingerprint,
@@ -115,16 +118,30 @@ struct State {
                          .strikes = log.strikes,
                          .actions = static_cast<int>(log.actions.size()),
                          .player = player,
-                         .log_digest = digest_hex(canonical),
-                         .log = canonical};
-    if (board->add(entry) == Leaderboard::Added::Duplicate) throw HttpError(409, "this run log was submitted before");
-    return {
-        .status = 201,
-        .content_type = "text/plain; charset=utf-8",
-        .body = fmt::format("verified and stored: manual {}, bomb {}, defused in {:.2f} s with {} strike(s)\n",
-                            log.rule_seed, log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes),
-        .redirect = {},
-        .headers = {}};
+                         .play_digest = play_digest(replay.canonical),
+                         .log = json_text(to_json(replay.canonical)),
+                         .client = digest_hex("proven-client/1\n" + serve::client_key(request.client)).substr(0, 16)};
+    const std::string what = fmt::format("manual {}, bomb {}, defused in {:.2f} s with {} strike(s)", log.rule_seed,
+                                         log.bomb_seed, static_cast<double>(log.ended_at_ms) / 1000.0, log.strikes);
+    switch (board->add(entry)) {
+      case Leaderboard::Added::Duplicate:
+        throw HttpError(409, "this play was submitted before (the same actions and the same end)");
+      case Leaderboard::Added::NotKept:
+        return {.status = 200,
+                .content_type = "text/plain; charset=utf-8",
+                .body = fmt::format("verified, not kept: {}; its board or this address holds as many runs as the "
+                                    "server keeps, and it is not in the board's top {}\n",
+                                    what, board->limits().top),
+                .redirect = {},
+                .headers = {}};
+      case Leaderboard::Added::New:
+        break;
+    }
+    return {.status = 201,
+            .content_type = "text/plain; charset=utf-8",
+            .body = fmt::format("verified and stored: {}\n", what),
+            .redirect = {},
+            .headers = {}};
   }
 };
 
@@ -181,7 +198,7 @@ serve::WebExtension extension(const serve::WebSite& site) {
     return reply;
   });
   route(Method::Post, "/bomb/runs", true, kMaxRunLogBytes, kSubmissionRate,
-        [state](const WebRequest& request) { return state->submit_run(request.body); });
+        [state](const WebRequest& request) { return state->submit_run(request); });
   route(Method::Get, "/bomb/leaderboard/([^/]*)", false, 0, std::nullopt, [state, &layout](const WebRequest& request) {
     if (!state->board) throw HttpError(404, kNoBoard);
     const int seed = parse_rule_seed(request.matches.at(1));
