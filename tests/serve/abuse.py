@@ -12,11 +12,13 @@ With --report it prints the figures (health latency under each attack, peak RSS,
 """
 import argparse
 import http.client
+import json
 import os
 import re
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -83,6 +85,63 @@ def raw(port, data, read=True, timeout=10):
     return reply
 
 
+def start_server(proven, flags):
+    server = subprocess.Popen([proven, "serve", "--port", "0", *flags], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    for line in server.stdout:
+        found = re.search(rb"http://127\.0\.0\.1:(\d+)/", line)
+        if found:
+            return server, int(found.group(1))
+    return server, None
+
+
+def stored_bytes(db):
+    return sum(os.path.getsize(db + suffix) for suffix in ("", "-wal") if os.path.exists(db + suffix))
+
+
+def submit_all(port, source, bodies):
+    """POSTs each body to /bomb/runs on one keep-alive connection from `source`: status counts."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    statuses = {}
+    for body in bodies:
+        conn.request("POST", "/bomb/runs", body=body, headers={"Content-Type": "application/json"})
+        reply = conn.getresponse()
+        reply.read()
+        statuses[reply.status] = statuses.get(reply.status, 0) + 1
+    conn.close()
+    return statuses
+
+
+def near_duplicates(base, count):
+    """The same play written `count` ways: a word re-cased, spaces added, another player name."""
+    bodies = []
+    for i in range(count):
+        variant = json.loads(json.dumps(base))
+        action = variant["actions"][i % len(variant["actions"])]
+        action["action"] = (" " * (i % 3)) + (action["action"].upper() if i % 2 else action["action"]) + " "
+        variant["player"] = f"Copy {i}"
+        bodies.append(json.dumps(variant))
+    return bodies
+
+
+def later_plays(base, count):
+    """`count` distinct plays: the whole run k ms later (k = 1..count), each verifying."""
+    bodies = []
+    for k in range(1, count + 1):
+        variant = json.loads(json.dumps(base))
+        for action in variant["actions"]:
+            action["at_ms"] += k
+        variant["ended_at_ms"] += k
+        bodies.append(json.dumps(variant))
+    return bodies
+
+
+def count_rows(db):
+    import sqlite3
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT count(*) FROM bomb_runs").fetchone()[0]
+
+
 def peak_rss_mb(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -98,15 +157,11 @@ def main():
     parser.add_argument("--slow", type=int, default=300)
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
+    scratch = tempfile.TemporaryDirectory(prefix="proven-abuse-")
+    runs = os.path.join(scratch.name, "runs.sqlite")
     # Without --quiet, and its stdout a pipe this script stops reading after the first lines: a
     # request log that no longer drains must not stop the server (finding 6).
-    server = subprocess.Popen([args.proven, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    port = None
-    for line in server.stdout:
-        found = re.search(rb"http://127\.0\.0\.1:(\d+)/", line)
-        if found:
-            port = int(found.group(1))
-            break
+    server, port = start_server(args.proven, ["--runs", runs])
     check(port is not None, "the server says where it listens")
     figures = {}
     health = Health(port)
@@ -201,6 +256,46 @@ def main():
             reply = raw(port, f"GET /api/play?game=whodunnit&seed=1&item=1&{query} HTTP/1.1\r\nHost: x\r\n"
                               "Connection: close\r\n\r\n".encode())
             check(reply.startswith(b"HTTP/1.1 400"), f"generation: {query} was not refused: {reply[:40]!r}")
+
+        # 7. New documents from one client: 24 at once, then one a second; the rest wait (429).
+        def generation_flood():
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=("127.0.0.5", 0))
+            statuses = {}
+            for seed in range(100, 140):
+                conn.request("GET", f"/api/play?game=bomb&seed={seed}&item=1")
+                reply = conn.getresponse()
+                reply.read()
+                statuses[reply.status] = statuses.get(reply.status, 0) + 1
+                if reply.status == 429:
+                    check(reply.getheader("Retry-After", "").isdigit(), "generation: a 429 says when to try again")
+            conn.close()
+            return statuses
+        worst, statuses = health.during("generation flood", generation_flood)
+        check(statuses.get(200, 0) <= 26 and statuses.get(429, 0) >= 14, f"generation flood: {statuses}")
+        figures["generation: 40 new rule books from one client"] = f"{statuses}"
+
+        # 8. The leaderboard: one client floods it with the same play written 3,000 ways, then
+        # with 3,000 distinct plays (each 1 ms later); the rates let a few through, and the same
+        # play is stored once.
+        base_log = os.path.join(scratch.name, "base.json")
+        subprocess.run([args.proven, "bomb", "autoplay", "--seed", "7", "--bomb-seed", "3", "--modules", "5",
+                        "--needy", "0", "--log", base_log], check=True, stdout=subprocess.DEVNULL)
+        with open(base_log) as f:
+            base = json.load(f)
+        before = stored_bytes(runs)
+        start = time.monotonic()
+        worst, dupes = health.during("near-duplicates", lambda: submit_all(port, "127.0.0.3", near_duplicates(base, 3000)))
+        worst2, later = health.during("distinct plays", lambda: submit_all(port, "127.0.0.4", later_plays(base, 3000)))
+        took = time.monotonic() - start
+        rows = count_rows(runs)
+        check(dupes.get(201, 0) == 1 and dupes.get(409, 0) >= 9, f"near-duplicates: {dupes}")
+        check(later.get(201, 0) <= 10, f"distinct plays from one client: {later}")
+        check(rows <= 11, f"leaderboard: {rows} rows after two floods from two clients")
+        written = stored_bytes(runs) - before
+        figures["leaderboard: 3,000 near-duplicates"] = f"{dupes}"
+        figures["leaderboard: 3,000 distinct plays"] = f"{later}"
+        figures["leaderboard: bytes written by both floods"] = f"{written} in {took:.1f} s, {rows} rows"
+        figures["leaderboard: worst health"] = f"{max(worst, worst2) * 1000:.0f} ms"
     finally:
         health.stopping = True
         rss = peak_rss_mb(server.pid) if server.poll() is None else 0.0
@@ -209,6 +304,23 @@ def main():
         server.wait(timeout=10)
     check(rss < RSS_LIMIT_MB, f"peak RSS {rss:.0f} MB")
     figures["peak RSS"] = f"{rss:.0f} MB"
+
+    # 9. Without rates (--rate-factor 0, a party behind one address), one client's distinct plays
+    # are still bounded by the store: 200 kept per client, the rest only if they enter the top.
+    unrated = os.path.join(scratch.name, "unrated.sqlite")
+    server, port = start_server(args.proven, ["--quiet", "--rate-factor", "0", "--runs", unrated])
+    try:
+        start = time.monotonic()
+        statuses = submit_all(port, "127.0.0.6", later_plays(base, 1000))
+        took = time.monotonic() - start
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    rows = count_rows(unrated)
+    check(rows == 200 and statuses.get(201, 0) == 200 and statuses.get(200, 0) == 800,
+          f"unrated: {statuses}, {rows} rows")
+    figures["unrated: 1,000 distinct plays from one client"] = (
+        f"{statuses}, {rows} rows, {stored_bytes(unrated)} bytes, {1000 / took:.0f} submissions/s")
     if args.report or FAILURES:
         for name, value in figures.items():
             print(f"  {name:<45} {value}")
