@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "fuzz/nesting_mutator.hpp"
 #include "support/scratch_dir.hpp"
 
 namespace proven {
@@ -238,6 +239,21 @@ TEST(Json, NestingPastTheLimitIsAUserErrorBeforeParsing) {
   // Brackets inside strings, escaped quotes included, are text.
   const std::string text = "[\"" + std::string(1000, '[') + "\\\"" + std::string(1000, '{') + "\"]";
   EXPECT_EQ(parse_json(text, "s.json").size(), 1u);
+}
+
+// The fuzz targets' nesting mutation (fuzz/nesting_mutator.hpp) wraps one whole value, so what it
+// makes stays JSON and reaches the nesting bound rather than the parser's syntax errors.
+TEST(Json, TheFuzzersNestingMutationKeepsJsonValid) {
+  const std::string document = R"({"a": [1, "x]}", {"b": true}], "c": -2.5e3})";
+  for (std::uint64_t pick = 0; pick < 12; ++pick)
+    for (const bool objects : {false, true}) {
+      const std::string nested = fuzz::wrap_deep(document, pick, 100, objects, 1 << 20);
+      EXPECT_GT(nested.size(), document.size() + 100) << pick;
+      EXPECT_NO_THROW(parse_json(nested, "nested.json")) << nested;
+      EXPECT_THROW(parse_json(fuzz::wrap_deep(document, pick, 300, objects, 1 << 20), "deep.json"), UserError);
+    }
+  EXPECT_EQ(fuzz::wrap_deep(document, 0, 100'000, false, 4096), document);  // past max_size: unchanged
+  EXPECT_EQ(fuzz::wrap_deep("::", 0, 10, false, 4096), "::");               // no value in it
 }
 
 TEST(Json, CanonicalTextSortsKeysAndEndsWithNewline) {
