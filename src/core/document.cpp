@@ -12,7 +12,7 @@ nlohmann::json wrap_document(const Envelope& envelope, nlohmann::json body) {
           {"seed", envelope.seed},     {"params", envelope.params}, {"body", std::move(body)}};
 }
 
-OpenedDocument open_document(const nlohmann::json& json, const Envelope& expected, std::string_view what) {
+OpenedDocument open_document(nlohmann::json json, const Envelope& expected, std::string_view what) {
   if (!json.is_object()) throw UserError(fmt::format("not a {}: expected a JSON object", what));
   const auto text_of = [&](std::string_view key) -> std::string {
     const auto it = json.find(key);
@@ -36,16 +36,17 @@ OpenedDocument open_document(const nlohmann::json& json, const Envelope& expecte
                     "(regenerate the file with this build)",
                     expected.game, out.envelope.generator_version, expected.game, expected.generator_version));
   out.envelope.seed = text_of("seed");
-  const nlohmann::json& params = json_read::field(json, "params", "document");
-  if (!params.is_object()) throw UserError(fmt::format("not a {}: \"params\" must be an object", what));
-  out.envelope.params = params;
-  out.body = json_read::field(json, "body", "document");
+  if (!json_read::field(json, "params", "document").is_object())
+    throw UserError(fmt::format("not a {}: \"params\" must be an object", what));
+  json_read::field(json, "body", "document");  // present
   for (const auto& [key, value] : json.items()) {
     (void)value;
     if (key != "format" && key != "game" && key != "generator_version" && key != "seed" && key != "params" &&
         key != "body")
       throw UserError(fmt::format("{}: unknown field \"{}\" in the envelope", what, key));
   }
+  out.envelope.params = std::move(json["params"]);
+  out.body = std::move(json["body"]);
   return out;
 }
 

@@ -42,6 +42,7 @@ struct OpenedDocument {
 // UserError, one line, for anything else:
 //   "not a prism pack: \"format\" is \"proven-tilt-pack/2\", expected \"proven-prism-pack/2\""
 //   "made by prism generator version 2; this build's prism generator is version 3 (regenerate it)"
-OpenedDocument open_document(const nlohmann::json& json, const Envelope& expected, std::string_view what);
+// The body and params are moved out of `json` (pass an rvalue to spare a copy of a large file).
+OpenedDocument open_document(nlohmann::json json, const Envelope& expected, std::string_view what);
 
 }  // namespace proven

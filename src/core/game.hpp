@@ -290,10 +290,11 @@ nlohmann::json document_to_json(const typename G::Document& doc) {
 }
 
 // The document in `json`: the envelope checked against this build, then the body read by the
-// game. UserError, one line, for anything malformed or from another generator version.
+// game. UserError, one line, for anything malformed or from another generator version. Given a
+// parsed value to keep (an rvalue), its body is moved into the reader, not copied.
 template <Game G>
-typename G::Document document_from_json(const nlohmann::json& json) {
-  const OpenedDocument opened = open_document(json, expected_envelope<G>(), G::kWhat);
+typename G::Document document_from_json(nlohmann::json json) {
+  const OpenedDocument opened = open_document(std::move(json), expected_envelope<G>(), G::kWhat);
   return G::from_json(opened.envelope, opened.body);
 }
 
@@ -301,9 +302,9 @@ typename G::Document document_from_json(const nlohmann::json& json) {
 // line) for anything unreadable, malformed or made by another generator version.
 template <Game G>
 typename G::Document read_document_file(const std::string& path) {
-  const nlohmann::json json = read_json_file(path);
+  nlohmann::json json = read_json_file(path);
   try {
-    return document_from_json<G>(json);
+    return document_from_json<G>(std::move(json));
   } catch (const UserError& e) {
     throw UserError(path + ": " + e.what());
   }
