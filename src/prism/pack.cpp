@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/campaign.hpp"
 #include "core/coords.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
@@ -290,31 +291,16 @@ void check_proofs(const Level& l, std::uint64_t budget, const std::function<void
 std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
   std::vector<std::string> problems;
   // Chapter sizes: position i of the pack is a fixed (chapter, level) of the params' chapters.
-  std::vector<std::pair<int, int>> places;  // (chapter, index), in pack order
-  std::string sizes;
-  for (const ChapterSpec* spec : chapters_of(pack.params)) {
-    sizes += fmt::format("{}{}", sizes.empty() ? "" : ", ", spec->levels);
-    for (int j = 0; j < spec->levels; ++j) places.emplace_back(spec->number, j);
-  }
-  const std::string which = pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter) : "chapters 1..6";
-  if (pack.levels.size() != places.size())
-    problems.push_back(fmt::format("pack: chapter sizes: {} levels, but {} {} {} ({} in order)", pack.levels.size(),
-                                   which, pack.params.chapter ? "has" : "have", places.size(), sizes));
-  std::size_t out_of_place = 0;
+  std::vector<ChapterSize> sizes;
+  for (const ChapterSpec* spec : chapters_of(pack.params))
+    sizes.push_back({.chapter = spec->number, .levels = spec->levels});
+  CampaignShape shape(sizes, pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter) : "chapters 1..6");
+  if (const auto what = shape.size_problem(pack.levels.size())) problems.push_back("pack: " + *what);
   std::map<std::string, std::size_t> first_with_layout;
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     const auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    const bool placed = i < places.size() && places[i] == std::pair{l.chapter, l.index};
-    if (!placed && out_of_place++ == 0) {
-      broken(
-          i < places.size()
-              ? fmt::format("chapter sizes: it is chapter {} level #{}, but place {} of {} is chapter {} level #{} ({} "
-                            "levels in order)",
-                            l.chapter, l.index + 1, i + 1, which, places[i].first, places[i].second + 1, sizes)
-              : fmt::format("chapter sizes: {} {} only {} levels", which, pack.params.chapter ? "has" : "have",
-                            places.size()));
-    }
+    if (const auto what = shape.place_problem(i, {.chapter = l.chapter, .index = l.index})) broken(*what);
     const auto [it, fresh] = first_with_layout.emplace(canonical_layout(l.board), i);
     if (!fresh)
       broken(
@@ -322,9 +308,7 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
     check_shape(l, chapter(l.chapter), broken);
     check_proofs(l, budget, broken);
   }
-  if (out_of_place > 1)
-    problems.push_back(
-        fmt::format("pack: chapter sizes: {} more levels out of place after the first", out_of_place - 1));
+  if (const auto what = shape.rest_problem()) problems.push_back("pack: " + *what);
   return problems;
 }
 
