@@ -246,12 +246,13 @@ void check_shape(const Level& l, const ChapterSpec& spec, const std::function<vo
 }
 
 // The level's proofs, re-derived: one solution, the stated one, clearing the board in par taps.
-// A search that runs out of budget proves nothing either way, and says so.
-void check_proofs(const Level& l, std::uint64_t budget, const std::function<void(const std::string&)>& broken) {
+// A search that runs out of budget proves nothing either way, and says so apart (`not_proven`).
+void check_proofs(const Level& l, std::uint64_t budget, const std::function<void(const std::string&)>& broken,
+                  const std::function<void(const std::string&)>& not_proven) {
   const std::uint64_t nodes = budget ? budget : kVerifyProofNodes, states = budget ? budget : kVerifyBfsStates;
   const auto proof = prove_unique(l.board, {.node_budget = nodes});
   if (proof.verdict == Uniqueness::OverBudget) {
-    broken(fmt::format("unique: not proven within budget {} nodes (verify --budget raises it)", nodes));
+    not_proven("unique: " + not_proven_within_budget(nodes, "nodes"));
     return;
   }
   if (proof.verdict != Uniqueness::Unique) {
@@ -278,7 +279,7 @@ void check_proofs(const Level& l, std::uint64_t budget, const std::function<void
       broken(fmt::format("par: BFS finds no solution within par {} taps", l.par));
       break;
     case ParVerdict::OverBudget:
-      broken(fmt::format("par: BFS minimum not proven within budget {} states (verify --budget raises it)", states));
+      not_proven("par: BFS minimum " + not_proven_within_budget(states, "states"));
       break;
     case ParVerdict::TooLarge:
       broken("par: BFS minimum not proven: the board has 2^64 or more rotation states, beyond the BFS's state codes");
@@ -288,8 +289,8 @@ void check_proofs(const Level& l, std::uint64_t budget, const std::function<void
 
 }  // namespace
 
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
-  std::vector<std::string> problems;
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options) {
+  std::vector<std::string> problems, unproven;
   // Chapter sizes: position i of the pack is a fixed (chapter, level) of the params' chapters.
   std::vector<ChapterSize> sizes;
   for (const ChapterSpec* spec : chapters_of(pack.params))
@@ -300,16 +301,19 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     const auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    const auto not_proven = [&](const std::string& what) {
+      unproven.push_back(fmt::format("level {}: {}", i + 1, what));
+    };
     if (const auto what = shape.place_problem(i, {.chapter = l.chapter, .index = l.index})) broken(*what);
     const auto [it, fresh] = first_with_layout.emplace(canonical_layout(l.board), i);
     if (!fresh)
       broken(
           fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
     check_shape(l, chapter(l.chapter), broken);
-    check_proofs(l, budget, broken);
+    check_proofs(l, options.budget, broken, not_proven);
   }
   if (const auto what = shape.rest_problem()) problems.push_back("pack: " + *what);
-  return problems;
+  return verify_findings(std::move(problems), std::move(unproven), options);
 }
 
 }  // namespace proven::prism

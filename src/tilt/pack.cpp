@@ -211,14 +211,14 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   return pack;
 }
 
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
-  std::vector<std::string> problems;
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options) {
+  std::vector<std::string> problems, unproven;
   Solver solver;
-  const SolveOptions solve{.max_par = kMaxPar,
-                           .state_budget = budget ? static_cast<std::size_t>(budget) : kVerifySolve.state_budget,
-                           .count_bits = true};
-  const std::string not_proven =
-      fmt::format("not proven within budget {} states (verify --budget raises it)", solve.state_budget);
+  const SolveOptions solve{
+      .max_par = kMaxPar,
+      .state_budget = options.budget ? static_cast<std::size_t>(options.budget) : kVerifySolve.state_budget,
+      .count_bits = true};
+  const std::string within_budget = not_proven_within_budget(solve.state_budget, "states");
   // The campaign's shape: place i of the pack is one chapter, index and phase of the params'
   // chapters (the phase decides the tile kind judged below).
   const CampaignPlan plan = plan_of(pack.params);
@@ -229,6 +229,8 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    // A solve that ran out proves nothing either way: said apart from the broken promises.
+    auto not_proven = [&](const std::string& what) { unproven.push_back(fmt::format("level {}: {}", i + 1, what)); };
     const LevelPlace place{.chapter = l.chapter, .index = l.index};
     if (const auto what = shape.place_problem(i, place))
       broken(*what);
@@ -244,7 +246,7 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
     const Solution s =
         solver.solve(l.board, {.max_par = l.par, .state_budget = solve.state_budget, .count_bits = true});
     if (s.status == Status::OverBudget) {
-      broken(fmt::format("par {}: BFS minimum {}", l.par, not_proven));
+      not_proven(fmt::format("par {}: BFS minimum {}", l.par, within_budget));
     } else if (s.status != Status::Solved) {
       broken(fmt::format("par {} is not the BFS minimum: no solution within {} tilts", l.par, l.par));
     } else if (s.par != l.par) {
@@ -267,13 +269,13 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
       if (tiles.idle >= 0)
         broken(fmt::format("{} does not matter: par stays {} without it", tile_name(tiles.idle), l.par));
       else if (tiles.undecided >= 0)
-        broken(fmt::format("{} matters: {}", tile_name(tiles.undecided), not_proven));
+        not_proven(fmt::format("{} matters: {}", tile_name(tiles.undecided), within_budget));
       const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
       if (tile != Kind::Floor) {
         if (count_kind(l.board, tile) == 0)
           broken("has none of its chapter's tiles");
         else if (const auto matters = rule_matters_within(l.board, l.par, solver, solve); !matters)
-          broken(fmt::format("the rule matters: {}", not_proven));
+          not_proven(fmt::format("the rule matters: {}", within_budget));
         else if (!*matters)
           broken("the rule does not matter: the plain board has the same par");
       }
@@ -296,7 +298,7 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
     }
   }
   if (const auto what = shape.rest_problem()) problems.push_back("pack: " + *what);
-  return problems;
+  return verify_findings(std::move(problems), std::move(unproven), options);
 }
 
 }  // namespace proven::tilt
