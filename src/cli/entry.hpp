@@ -172,7 +172,11 @@ void add_generic_commands(CLI::App& group) {
     options.notes = &notes;
     const std::vector<std::string> broken = G::verify(doc, options);
     fail_on_problems(verify_args->path, broken, notes.not_proven);
-    fmt::print("{}: all {} {}s verified\n", verify_args->path, G::item_count(doc), G::kItem);
+    // What was checked, in the game's words when its items are not what verify went through.
+    if (notes.verified.empty())
+      fmt::print("{}: all {} {}s verified\n", verify_args->path, G::item_count(doc), G::kItem);
+    else
+      fmt::print("{}: {}\n", verify_args->path, notes.verified);
   });
 
   struct ShowArgs {

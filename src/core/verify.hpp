@@ -19,6 +19,10 @@ namespace proven {
 struct VerifyNotes {
   // One line per proof that ran out of its budget, naming the item, as a broken promise would.
   std::vector<std::string> not_proven;
+  // What verify checked, when nothing is broken, for a document that is not a list of items
+  // each checked in turn (a bomb's rule book: its items are bombs dealt on demand, which verify
+  // never deals). One or more lines; empty: "all N <item>s verified" says it.
+  std::string verified;
 };
 
 // Every proof has a budget (search nodes or states, never seconds, so verdicts do not depend on
