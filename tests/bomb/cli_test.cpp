@@ -277,6 +277,21 @@ TEST_F(BombCli, CheckResumesFromItsCheckpoint) {
   const auto other = run_proven("bomb check --seeds 2..31 --chunk 5 --resume " + file);
   EXPECT_EQ(other.code, 2) << other.out;
   EXPECT_NE(other.out.find("a checkpoint of another run"), std::string::npos) << other.out;
+  // A seed's digest edited in chunk 1's line: refused, naming the line, where it once changed
+  // the final digest without a word.
+  std::size_t second = text.find('\n', text.find('\n') + 1) + 1;  // chunk 1's line
+  const std::size_t digest_at = text.find("\"digests\":[\"", second) + 12;
+  std::string edited = text;
+  edited[digest_at] = edited[digest_at] == '0' ? '1' : '0';
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << edited;
+  const auto refused = run_proven("bomb check --seeds 2..30 --chunk 5 --resume " + file);
+  EXPECT_EQ(refused.code, 2) << refused.out;
+  EXPECT_EQ(std::count(refused.out.begin(), refused.out.end(), '\n'), 1) << refused.out;
+  EXPECT_NE(
+      refused.out.find("--resume " + file +
+                       ": line 3: chunk 1: its line_digest is not its content's (the line was edited or damaged)"),
+      std::string::npos)
+      << refused.out;
   std::filesystem::remove(file);
 }
 
