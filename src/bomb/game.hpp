@@ -81,7 +81,8 @@ struct Game {
   static Made<Document> generate(const std::string& seed, const Params& params, const RunOptions& run);
   static nlohmann::json body_to_json(const Document& doc) { return rule_book_body(doc.book); }
   static Document from_json(const Envelope& envelope, const nlohmann::json& body);
-  // The sampled proofs have a fixed size (docs/bomb.md): the budget does not apply.
+  // The sampled proofs have a fixed size (docs/bomb.md): the budget does not apply. With
+  // options.notes, says what it checked: the fingerprint, the rules' source, each module's proof.
   static std::vector<std::string> verify(const Document& doc, const VerifyOptions& = {});
   static std::size_t item_count(const Document&) { return kMaxBombSeed; }
   static std::string show_text(const Document& doc, std::size_t item);

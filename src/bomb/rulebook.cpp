@@ -84,6 +84,19 @@ RuleBook modules_from_json(int seed, const nlohmann::json& modules_json, const s
     const std::string mw = at(where, i);
     if (text(field(modules[i], "id", mw), at(mw, "id")) != M::kInfo.id)
       fail(at(mw, "id"), "expected \"" + std::string(M::kInfo.id) + "\" (modules are in catalog order)");
+    // The name and the needy flag are the catalog's, as the manual prints them: a file that says
+    // otherwise is not this build's rule book (they are not rules, so no proof would notice).
+    if (text(field(modules[i], "name", mw), at(mw, "name")) != M::kInfo.name)
+      fail(at(mw, "name"),
+           "expected \"" + std::string(M::kInfo.name) + "\", the catalog's name of module " + std::string(M::kInfo.id));
+    const bool needy = M::kInfo.kind == ModuleKind::Needy;
+    if (boolean(field(modules[i], "needy", mw), at(mw, "needy")) != needy)
+      fail(at(mw, "needy"), std::string("expected ") + (needy ? "true" : "false") + ": module " +
+                                std::string(M::kInfo.id) + " is " + (needy ? "needy" : "regular") + " in the catalog");
+    for (const auto& [key, value] : modules[i].items()) {
+      (void)value;
+      if (key != "id" && key != "name" && key != "needy" && key != "rules") fail(mw, "unknown field \"" + key + "\"");
+    }
     std::get<typename M::Rules>(book.rules) = M::from_json(field(modules[i], "rules", mw), std::string(M::kInfo.id));
     ProofResult frozen;
     frozen.passed = true;

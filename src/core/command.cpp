@@ -21,12 +21,21 @@ void emit(const std::string& path, std::string_view content) {
   }
 }
 
-void fail_on_problems(const std::string& path, const std::vector<std::string>& problems) {
-  if (problems.empty()) return;
-  std::string message = path + ": " + std::to_string(problems.size()) + " broken promise(s)";
-  for (std::size_t i = 0; i < problems.size() && i < kMaxProblemLines; ++i) message += "\n  " + one_line(problems[i]);
-  if (problems.size() > kMaxProblemLines)
-    message += "\n  ... and " + std::to_string(problems.size() - kMaxProblemLines) + " more";
+void fail_on_problems(const std::string& path, const std::vector<std::string>& problems,
+                      const std::vector<std::string>& not_proven) {
+  if (problems.empty() && not_proven.empty()) return;
+  std::string message;
+  const auto list = [&](const std::string& heading, const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    message += (message.empty() ? "" : "\n") + one_line(path) + ": " + heading;
+    for (std::size_t i = 0; i < lines.size() && i < kMaxProblemLines; ++i) message += "\n  " + one_line(lines[i]);
+    if (lines.size() > kMaxProblemLines)
+      message += "\n  ... and " + std::to_string(lines.size() - kMaxProblemLines) + " more";
+  };
+  list(std::to_string(problems.size()) + " broken promise(s)", problems);
+  list(std::to_string(not_proven.size()) +
+           " proof(s) not proven within budget (no verdict either way; verify --budget raises it)",
+       not_proven);
   throw Failure(message);
 }
 

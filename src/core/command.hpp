@@ -17,10 +17,14 @@ CLI::Option* add_jobs_option(CLI::App& app, unsigned& jobs);
 // Writes `content` atomically to `path`, or to stdout when path is empty or "-".
 void emit(const std::string& path, std::string_view content);
 
-// Throws Failure (exit 1) listing the broken promises found in `path`, if there are any: the
-// first kMaxProblemLines, then how many more (a pack of 4,000 copies of one level has millions).
+// Throws Failure (exit 1) when `path` did not verify: "PATH: N broken promise(s)" and their lines,
+// then "PATH: M proof(s) not proven within budget (...)" and theirs (core/verify.hpp: a proof
+// that ran out is no verdict either way, so it is never counted as a broken promise). Each list
+// shows its first kMaxProblemLines, then how many more (a pack of 4,000 copies of one level has
+// millions).
 inline constexpr std::size_t kMaxProblemLines = 50;
-void fail_on_problems(const std::string& path, const std::vector<std::string>& problems);
+void fail_on_problems(const std::string& path, const std::vector<std::string>& problems,
+                      const std::vector<std::string>& not_proven = {});
 
 // Integer options (every INT or UINT option and positional of `app` and its subcommands, at any
 // depth) accept plain decimal only: CLI11 alone takes 0x10, 0b1, ' 5' and '+5'. Call once the

@@ -21,7 +21,7 @@
 //     static nlohmann::json body_to_json(const Document&);
 //     static Document from_json(const Envelope&, const nlohmann::json& body);  // UserError
 //     static std::vector<std::string> verify(const Document&, const VerifyOptions&);  // one line
-//                                                                  // per broken promise
+//                                                                  // per broken promise (verify.hpp)
 //     static std::size_t item_count(const Document&);
 //     static std::string show_text(const Document&, std::size_t item);
 //     static std::optional<std::string> show_svg(const Document&, std::size_t item);
@@ -56,6 +56,7 @@
 #include "core/play.hpp"
 #include "core/progress.hpp"
 #include "core/tally.hpp"
+#include "core/verify.hpp"
 
 namespace CLI {
 class App;
@@ -68,15 +69,6 @@ struct RunOptions {
   unsigned jobs = 0;  // 0: one per core
   Progress* progress = nullptr;
 };
-
-// How hard verification may work. Every proof has a budget (search nodes or states, never
-// seconds, so verdicts do not depend on the machine); a proof that runs out says "not proven
-// within budget N", never that the promise is false. 0: each game's documented default.
-struct VerifyOptions {
-  std::uint64_t budget = 0;
-};
-// The largest budget a user may ask for: a PRISM BFS of 10^9 states needs up to 32 GB.
-inline constexpr std::uint64_t kMaxVerifyBudget = 1'000'000'000;
 
 // What generation made: the document, every rejection counted, and the game's own report of the
 // tally (per chapter, per module...) for the person who ran it.

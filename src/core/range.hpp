@@ -16,11 +16,15 @@
 //   rank never holds the others back), keeps the checkpoint and folds the results in chunk
 //   order; the other ranks only run jobs, and get nullopt back.
 //
-// Checkpoint file (JSON lines): a header {"format": "proven-range-checkpoint/2", "job", "params",
-// "range", "chunk"}, then one line per finished chunk {"chunk": k, "first", "count", "result"}, appended
-// and flushed as each chunk finishes. Resuming reads it (the header must name the same job,
-// params, range and chunk size; a last line cut short by a kill is ignored), runs only the chunks it
-// lacks, and folds every chunk in order: the output is that of an uninterrupted run. When
+// Checkpoint file (JSON lines): a header {"format": "proven-range-checkpoint/3", "job", "params",
+// "range", "chunk"}, then one line per finished chunk {"chunk": k, "first", "count", "result",
+// "line_digest"}, appended and flushed as each chunk finishes; line_digest is core/hash.hpp's
+// digest_hex of the line's other four fields, as JSON with sorted keys and no spaces. Resuming
+// reads it (the header must name the same format, job, params, range and chunk size; a last line
+// cut short by a kill is ignored; any other line must be whole, with its own digest, its chunk's
+// first seed and count, each chunk once: a line edited or damaged is refused, naming it), runs
+// only the chunks it lacks, and folds every chunk in order: the output is that of an
+// uninterrupted run. When
 // SIGINT, SIGTERM or SIGHUP stops a run (mpirun sends SIGTERM to every rank when one dies),
 // the reporting process names the unfinished chunks on stderr before it ends.
 #include <cstdint>
@@ -34,7 +38,8 @@
 
 namespace proven {
 
-inline constexpr std::string_view kCheckpointFormat = "proven-range-checkpoint/2";
+// 3: each chunk line carries its own digest (line_digest); /2 lines had none and are not resumed.
+inline constexpr std::string_view kCheckpointFormat = "proven-range-checkpoint/3";
 
 struct RangeRun {
   std::string name;         // "bomb check": a checkpoint of another job is refused

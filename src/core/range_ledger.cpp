@@ -11,6 +11,7 @@
 #include "core/check.hpp"
 #include "core/command.hpp"
 #include "core/errors.hpp"
+#include "core/hash.hpp"
 #include "core/io.hpp"
 
 namespace proven {
@@ -24,12 +25,31 @@ nlohmann::json header(const RangeRun& run) {
           {"chunk", run.chunk}};
 }
 
-nlohmann::json entry(std::uint64_t k, std::uint64_t first, std::uint64_t n, const nlohmann::json& result) {
+// What a chunk line's digest is taken over: the line's other fields, as the ledger writes them.
+nlohmann::json entry_content(std::uint64_t k, std::uint64_t first, std::uint64_t n, const nlohmann::json& result) {
   return {{"chunk", k}, {"first", first}, {"count", n}, {"result", result}};
 }
 
+// A chunk line carries a digest of its own content, so that resuming can tell a line edited or
+// damaged after it was written from one the run wrote: the results it holds are folded into the
+// report unchecked, and a changed one would change the report's digest without a word.
+std::string line_digest(const nlohmann::json& content) { return digest_hex(content.dump()); }
+
+nlohmann::json entry(std::uint64_t k, std::uint64_t first, std::uint64_t n, const nlohmann::json& result) {
+  nlohmann::json line = entry_content(k, first, n, result);
+  line["line_digest"] = line_digest(line);
+  return line;
+}
+
+bool unsigned_field(const nlohmann::json& line, std::string_view key) {
+  const auto it = line.find(key);
+  return it != line.end() && it->is_number_unsigned();
+}
+
 // The chunks a checkpoint holds, by number. A line that does not parse is accepted only as the
-// last one (a kill can cut the line being written); anywhere else the file is damaged.
+// last one (a kill can cut the line being written); anywhere else the file is damaged. A line
+// that parses must be one the run wrote: its digest, its first seed and its seed count agree with
+// its chunk, and no chunk is there twice.
 std::map<std::uint64_t, nlohmann::json> read_checkpoint(const std::string& path, const RangeRun& run,
                                                         std::uint64_t chunks) {
   std::ifstream in(path);
@@ -42,20 +62,35 @@ std::map<std::uint64_t, nlohmann::json> read_checkpoint(const std::string& path,
   };
   if (lines.empty()) throw bad(0, "empty: not a checkpoint");
   const nlohmann::json head = nlohmann::json::parse(lines[0], nullptr, false);
+  if (head.is_object() && head.contains("format") && head["format"] != std::string(kCheckpointFormat)) {
+    const std::string format = head["format"].is_string() ? head["format"].get<std::string>() : head["format"].dump();
+    throw bad(0, fmt::format("format {}: this build resumes only {} checkpoints, whose chunk lines each carry a "
+                             "digest of their own (run again with --checkpoint instead of --resume to start afresh)",
+                             one_line(format), kCheckpointFormat));
+  }
   if (head != header(run))
     throw bad(0, fmt::format("a checkpoint of another run (this run is {})", header(run).dump()));
   std::map<std::uint64_t, nlohmann::json> done;
+  std::map<std::uint64_t, std::size_t> line_of;  // chunk -> the line that holds it
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const nlohmann::json line_json = nlohmann::json::parse(lines[i], nullptr, false);
-    const bool well_formed = line_json.is_object() && line_json.contains("chunk") &&
-                             line_json["chunk"].is_number_unsigned() &&
-                             line_json["chunk"].get<std::uint64_t>() < chunks && line_json.contains("result");
+    const bool well_formed = line_json.is_object() && line_json.size() == 5 && unsigned_field(line_json, "chunk") &&
+                             line_json["chunk"].get<std::uint64_t>() < chunks && unsigned_field(line_json, "first") &&
+                             unsigned_field(line_json, "count") && line_json.contains("result") &&
+                             line_json.contains("line_digest") && line_json["line_digest"].is_string();
     if (!well_formed) {
       if (i + 1 == lines.size()) break;  // cut short by a kill
       throw bad(i, "not a finished chunk");
     }
     const std::uint64_t k = line_json["chunk"].get<std::uint64_t>();
-    if (line_json.value("first", std::uint64_t{0}) != k * run.chunk) throw bad(i, "its first seed is not its chunk's");
+    const std::uint64_t first = line_json["first"].get<std::uint64_t>(), n = line_json["count"].get<std::uint64_t>();
+    if (line_json["line_digest"] != line_digest(entry_content(k, first, n, line_json["result"])))
+      throw bad(i, fmt::format("chunk {}: its line_digest is not its content's (the line was edited or damaged)", k));
+    if (first != k * run.chunk) throw bad(i, fmt::format("chunk {}: its first seed is not its chunk's", k));
+    if (n != std::min(run.chunk, run.count - first))
+      throw bad(i, fmt::format("chunk {}: its seed count is not its chunk's", k));
+    if (const auto [at, fresh] = line_of.emplace(k, i); !fresh)
+      throw bad(i, fmt::format("chunk {} again (line {} holds it)", k, at->second + 1));
     done[k] = line_json["result"];
   }
   return done;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/campaign.hpp"
 #include "core/coords.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
@@ -245,12 +246,13 @@ void check_shape(const Level& l, const ChapterSpec& spec, const std::function<vo
 }
 
 // The level's proofs, re-derived: one solution, the stated one, clearing the board in par taps.
-// A search that runs out of budget proves nothing either way, and says so.
-void check_proofs(const Level& l, std::uint64_t budget, const std::function<void(const std::string&)>& broken) {
+// A search that runs out of budget proves nothing either way, and says so apart (`not_proven`).
+void check_proofs(const Level& l, std::uint64_t budget, const std::function<void(const std::string&)>& broken,
+                  const std::function<void(const std::string&)>& not_proven) {
   const std::uint64_t nodes = budget ? budget : kVerifyProofNodes, states = budget ? budget : kVerifyBfsStates;
   const auto proof = prove_unique(l.board, {.node_budget = nodes});
   if (proof.verdict == Uniqueness::OverBudget) {
-    broken(fmt::format("unique: not proven within budget {} nodes (verify --budget raises it)", nodes));
+    not_proven("unique: " + not_proven_within_budget(nodes, "nodes"));
     return;
   }
   if (proof.verdict != Uniqueness::Unique) {
@@ -277,7 +279,7 @@ void check_proofs(const Level& l, std::uint64_t budget, const std::function<void
       broken(fmt::format("par: BFS finds no solution within par {} taps", l.par));
       break;
     case ParVerdict::OverBudget:
-      broken(fmt::format("par: BFS minimum not proven within budget {} states (verify --budget raises it)", states));
+      not_proven("par: BFS minimum " + not_proven_within_budget(states, "states"));
       break;
     case ParVerdict::TooLarge:
       broken("par: BFS minimum not proven: the board has 2^64 or more rotation states, beyond the BFS's state codes");
@@ -287,45 +289,31 @@ void check_proofs(const Level& l, std::uint64_t budget, const std::function<void
 
 }  // namespace
 
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
-  std::vector<std::string> problems;
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options) {
+  std::vector<std::string> problems, unproven;
   // Chapter sizes: position i of the pack is a fixed (chapter, level) of the params' chapters.
-  std::vector<std::pair<int, int>> places;  // (chapter, index), in pack order
-  std::string sizes;
-  for (const ChapterSpec* spec : chapters_of(pack.params)) {
-    sizes += fmt::format("{}{}", sizes.empty() ? "" : ", ", spec->levels);
-    for (int j = 0; j < spec->levels; ++j) places.emplace_back(spec->number, j);
-  }
-  const std::string which = pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter) : "chapters 1..6";
-  if (pack.levels.size() != places.size())
-    problems.push_back(fmt::format("pack: chapter sizes: {} levels, but {} {} {} ({} in order)", pack.levels.size(),
-                                   which, pack.params.chapter ? "has" : "have", places.size(), sizes));
-  std::size_t out_of_place = 0;
+  std::vector<ChapterSize> sizes;
+  for (const ChapterSpec* spec : chapters_of(pack.params))
+    sizes.push_back({.chapter = spec->number, .levels = spec->levels});
+  CampaignShape shape(sizes, pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter) : "chapters 1..6");
+  if (const auto what = shape.size_problem(pack.levels.size())) problems.push_back("pack: " + *what);
   std::map<std::string, std::size_t> first_with_layout;
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     const auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
-    const bool placed = i < places.size() && places[i] == std::pair{l.chapter, l.index};
-    if (!placed && out_of_place++ == 0) {
-      broken(
-          i < places.size()
-              ? fmt::format("chapter sizes: it is chapter {} level #{}, but place {} of {} is chapter {} level #{} ({} "
-                            "levels in order)",
-                            l.chapter, l.index + 1, i + 1, which, places[i].first, places[i].second + 1, sizes)
-              : fmt::format("chapter sizes: {} {} only {} levels", which, pack.params.chapter ? "has" : "have",
-                            places.size()));
-    }
+    const auto not_proven = [&](const std::string& what) {
+      unproven.push_back(fmt::format("level {}: {}", i + 1, what));
+    };
+    if (const auto what = shape.place_problem(i, {.chapter = l.chapter, .index = l.index})) broken(*what);
     const auto [it, fresh] = first_with_layout.emplace(canonical_layout(l.board), i);
     if (!fresh)
       broken(
           fmt::format("no duplicates: the same layout as level {} under the 8 rotations and mirrors", it->second + 1));
     check_shape(l, chapter(l.chapter), broken);
-    check_proofs(l, budget, broken);
+    check_proofs(l, options.budget, broken, not_proven);
   }
-  if (out_of_place > 1)
-    problems.push_back(
-        fmt::format("pack: chapter sizes: {} more levels out of place after the first", out_of_place - 1));
-  return problems;
+  if (const auto what = shape.rest_problem()) problems.push_back("pack: " + *what);
+  return verify_findings(std::move(problems), std::move(unproven), options);
 }
 
 }  // namespace proven::prism

@@ -18,6 +18,7 @@
 
 #include "core/batch.hpp"
 #include "core/tally.hpp"
+#include "core/verify.hpp"
 #include "prism/generator.hpp"
 
 namespace proven::prism {
@@ -73,11 +74,12 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
 // par is both its tap count and the BFS minimum). One line per broken promise, naming the
 // level; empty when every promise holds.
 //
-// Budgets: each level's uniqueness search may visit `budget` nodes (0: kVerifyProofNodes) and
-// its BFS `budget` states (0: kVerifyBfsStates, about 16 to 32 bytes each). A search that runs
-// out says "not proven within budget N", never that the promise is false.
+// Budgets: each level's uniqueness search may visit `options.budget` nodes (0:
+// kVerifyProofNodes) and its BFS as many states (0: kVerifyBfsStates, about 16 to 32 bytes each).
+// A search that runs out says "not proven within budget N", never that the promise is false: it
+// goes to options.notes when set, else follows the broken promises (core/verify.hpp).
 inline constexpr std::uint64_t kVerifyProofNodes = 10 * kProofNodeBudget;
 inline constexpr std::uint64_t kVerifyBfsStates = 4 * kBfsStateBudget;
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget = 0);
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options = {});
 
 }  // namespace proven::prism

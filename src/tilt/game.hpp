@@ -46,7 +46,7 @@ struct Game {
   static nlohmann::json body_to_json(const Document& doc) { return pack_body_json(doc); }
   static Document from_json(const Envelope& envelope, const nlohmann::json& body);
   static std::vector<std::string> verify(const Document& doc, const VerifyOptions& options = {}) {
-    return verify_pack(doc, options.budget);
+    return verify_pack(doc, options);
   }
   static std::size_t item_count(const Document& doc) { return doc.levels.size(); }
   static std::string show_text(const Document& doc, std::size_t item);

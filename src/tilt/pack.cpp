@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <bit>
 #include <cstdint>
 
+#include "core/campaign.hpp"
 #include "core/coords.hpp"
 #include "core/errors.hpp"
 #include "core/json_read.hpp"
@@ -41,6 +41,25 @@ std::vector<Generated<Level>> run_candidates(const Rng& root, const std::vector<
 }
 
 std::string where(std::size_t i) { return fmt::format("level {}", i + 1); }
+
+// The chapters a pack made with `params` holds, in order, each with its number of levels (the
+// sum of its phases'), and the phase each place of the pack stands for.
+struct CampaignPlan {
+  std::vector<ChapterSize> chapters;
+  std::vector<int> phase_at;  // by place in the pack
+};
+CampaignPlan plan_of(const PackParams& params) {
+  CampaignPlan plan;
+  for (std::size_t p = 0; p < phases().size(); ++p) {
+    const Phase& phase = phases()[p];
+    if (params.chapter && *params.chapter != phase.chapter) continue;
+    if (plan.chapters.empty() || plan.chapters.back().chapter != phase.chapter)
+      plan.chapters.push_back({.chapter = phase.chapter, .levels = 0});
+    plan.chapters.back().levels += phase.levels;
+    plan.phase_at.insert(plan.phase_at.end(), static_cast<std::size_t>(phase.levels), static_cast<int>(p));
+  }
+  return plan;
+}
 
 Level level_from_json(const nlohmann::json& j, std::size_t i) {
   using namespace json_read;
@@ -176,16 +195,15 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   using namespace json_read;
   Pack pack{.seed = seed, .params = params, .levels = {}, .chapter_tallies = {}};
   const auto& levels = array(field(body, "levels", "body"), 1, kMaxPackLevels, "levels");
-  std::uint32_t chapters_seen = 0;  // bit c: chapter c has a level
   for (std::size_t i = 0; i < levels.size(); ++i) {
     Level l = level_from_json(levels[i], i);
     if (params.chapter && l.chapter != *params.chapter)
       fail(at(where(i), "chapter"), fmt::format("expected {} (params.chapter)", *params.chapter));
-    chapters_seen |= 1u << l.chapter;
     pack.levels.push_back(std::move(l));
   }
-  // One tally per chapter (they are for information: verify does not judge them).
-  const auto chapter_count = static_cast<std::size_t>(std::popcount(chapters_seen));
+  // One tally per chapter the params name (they are for information: verify does not judge
+  // them; how many levels each chapter holds is a promise verify_pack checks).
+  const std::size_t chapter_count = plan_of(params).chapters.size();
   const auto& tallies =
       array(field(body, "tallies", "body"), chapter_count, chapter_count, "tallies (one per chapter)");
   for (std::size_t t = 0; t < tallies.size(); ++t)
@@ -193,18 +211,32 @@ Pack pack_from_body(const std::string& seed, const PackParams& params, const nlo
   return pack;
 }
 
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
-  std::vector<std::string> problems;
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options) {
+  std::vector<std::string> problems, unproven;
   Solver solver;
-  const SolveOptions solve{.max_par = kMaxPar,
-                           .state_budget = budget ? static_cast<std::size_t>(budget) : kVerifySolve.state_budget,
-                           .count_bits = true};
-  const std::string not_proven =
-      fmt::format("not proven within budget {} states (verify --budget raises it)", solve.state_budget);
+  const SolveOptions solve{
+      .max_par = kMaxPar,
+      .state_budget = options.budget ? static_cast<std::size_t>(options.budget) : kVerifySolve.state_budget,
+      .count_bits = true};
+  const std::string within_budget = not_proven_within_budget(solve.state_budget, "states");
+  // The campaign's shape: place i of the pack is one chapter, index and phase of the params'
+  // chapters (the phase decides the tile kind judged below).
+  const CampaignPlan plan = plan_of(pack.params);
+  CampaignShape shape(plan.chapters, pack.params.chapter ? fmt::format("chapter {}", *pack.params.chapter)
+                                                         : fmt::format("chapters 1..{}", chapters().size()));
+  if (const auto what = shape.size_problem(pack.levels.size())) problems.push_back("pack: " + *what);
   std::vector<Shapes> shapes;
   for (std::size_t i = 0; i < pack.levels.size(); ++i) {
     const Level& l = pack.levels[i];
     auto broken = [&](const std::string& what) { problems.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    // A solve that ran out proves nothing either way: said apart from the broken promises.
+    auto not_proven = [&](const std::string& what) { unproven.push_back(fmt::format("level {}: {}", i + 1, what)); };
+    const LevelPlace place{.chapter = l.chapter, .index = l.index};
+    if (const auto what = shape.place_problem(i, place))
+      broken(*what);
+    else if (shape.expected(i) == place && l.phase != plan.phase_at[i])
+      broken(fmt::format("phase: it is phase {}, but chapter {} level #{} is phase {}", l.phase, l.chapter, l.index + 1,
+                         plan.phase_at[i]));
     auto at = [&](int cell) {
       return cell_name({cell % l.board.width, cell / l.board.width});
     };  // "C2", as a player names it
@@ -214,7 +246,7 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
     const Solution s =
         solver.solve(l.board, {.max_par = l.par, .state_budget = solve.state_budget, .count_bits = true});
     if (s.status == Status::OverBudget) {
-      broken(fmt::format("par {}: BFS minimum {}", l.par, not_proven));
+      not_proven(fmt::format("par {}: BFS minimum {}", l.par, within_budget));
     } else if (s.status != Status::Solved) {
       broken(fmt::format("par {} is not the BFS minimum: no solution within {} tilts", l.par, l.par));
     } else if (s.par != l.par) {
@@ -237,13 +269,13 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
       if (tiles.idle >= 0)
         broken(fmt::format("{} does not matter: par stays {} without it", tile_name(tiles.idle), l.par));
       else if (tiles.undecided >= 0)
-        broken(fmt::format("{} matters: {}", tile_name(tiles.undecided), not_proven));
+        not_proven(fmt::format("{} matters: {}", tile_name(tiles.undecided), within_budget));
       const Kind tile = phases()[static_cast<std::size_t>(l.phase)].recipe.tile;
       if (tile != Kind::Floor) {
         if (count_kind(l.board, tile) == 0)
           broken("has none of its chapter's tiles");
         else if (const auto matters = rule_matters_within(l.board, l.par, solver, solve); !matters)
-          broken(fmt::format("the rule matters: {}", not_proven));
+          not_proven(fmt::format("the rule matters: {}", within_budget));
         else if (!*matters)
           broken("the rule does not matter: the plain board has the same par");
       }
@@ -265,7 +297,8 @@ std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget) {
                            i + 2 - run));
     }
   }
-  return problems;
+  if (const auto what = shape.rest_problem()) problems.push_back("pack: " + *what);
+  return verify_findings(std::move(problems), std::move(unproven), options);
 }
 
 }  // namespace proven::tilt

@@ -17,6 +17,7 @@
 
 #include "core/batch.hpp"
 #include "core/tally.hpp"
+#include "core/verify.hpp"
 #include "tilt/generator.hpp"
 
 namespace proven::tilt {
@@ -59,11 +60,14 @@ nlohmann::json pack_body_json(const Pack& pack);
 // UserError naming the level and field for anything malformed or inconsistent with `params`.
 Pack pack_from_body(const std::string& seed, const PackParams& params, const nlohmann::json& body);
 
-// Every promise, from the data alone; one line per broken promise naming the level (1-based)
-// and the promise; empty when every level holds.
-// Budget: each solve may discover `budget` states (0: kVerifySolve's); one that runs out says
-// "not proven within budget N states", never that a promise is false.
-std::vector<std::string> verify_pack(const Pack& pack, std::uint64_t budget = 0);
+// Every promise, from the data alone: the campaign's shape (the params' chapters in order, each
+// of its size, every level at its place with its place's phase) and each level's; one line per
+// broken promise naming the level (1-based) and the promise, or "pack: ..." for the pack as a
+// whole; empty when every promise holds.
+// Budget: each solve may discover `options.budget` states (0: kVerifySolve's); one that runs out
+// says "not proven within budget N states", never that a promise is false: it goes to
+// options.notes when set, else follows the broken promises (core/verify.hpp).
+std::vector<std::string> verify_pack(const Pack& pack, const VerifyOptions& options = {});
 
 std::string solution_text(const std::vector<Dir>& moves);  // "RDLU"
 

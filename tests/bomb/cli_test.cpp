@@ -195,6 +195,34 @@ TEST_F(BombCli, VerifyNamesTheModuleAndThePromiseBroken) {
       << r.out;
 }
 
+// Verify checks a rule book, not bombs: it says what it checked (fingerprint, the rules' source,
+// each module's proof and how it was made), never a count of bombs.
+TEST_F(BombCli, VerifySaysWhatItCheckedNotACountOfBombs) {
+  const std::string manual = path("manual.json");
+  ASSERT_EQ(run_proven("bomb generate --seed 5 --out " + manual).code, 0);
+  auto r = run_proven("bomb verify " + manual);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(manual);
+  const std::string fingerprint = nlohmann::json::parse(in)["body"]["fingerprint"];
+  EXPECT_NE(r.out.find(manual + ": rule book of rule seed 5 verified: fingerprint " + fingerprint +
+                       " matches its rules; its rules are the rules rule seed 5 generates; each of its 14 modules "
+                       "passes the interesting-rules filter and its proof (verify deals no bomb"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n  Wires: proven by its own hints, exhaustive ("), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  Blinker: proven by its own hints, 200 samples\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  Discharge Lever: no rules to prove\n"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 15) << r.out;  // the book, then one line per module
+  EXPECT_EQ(r.out.find("bombs verified"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("999999999"), std::string::npos) << r.out;
+  r = run_proven("bomb verify " + std::string(PROVEN_DATA_DIR) + "/bomb/seed-1.json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("rule book of rule seed 1 verified: fingerprint F15F-5BCA matches its rules; its rules are "
+                       "the frozen standard rules of seed 1;"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(BombCli, CheckTakesTheOneSeedGrammar) {
   const auto r = run_proven("bomb check --seeds 3,5..6 --jobs 2");
   EXPECT_EQ(r.code, 0) << r.out;
@@ -249,6 +277,21 @@ TEST_F(BombCli, CheckResumesFromItsCheckpoint) {
   const auto other = run_proven("bomb check --seeds 2..31 --chunk 5 --resume " + file);
   EXPECT_EQ(other.code, 2) << other.out;
   EXPECT_NE(other.out.find("a checkpoint of another run"), std::string::npos) << other.out;
+  // A seed's digest edited in chunk 1's line: refused, naming the line, where it once changed
+  // the final digest without a word.
+  std::size_t second = text.find('\n', text.find('\n') + 1) + 1;  // chunk 1's line
+  const std::size_t digest_at = text.find("\"digests\":[\"", second) + 12;
+  std::string edited = text;
+  edited[digest_at] = edited[digest_at] == '0' ? '1' : '0';
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << edited;
+  const auto refused = run_proven("bomb check --seeds 2..30 --chunk 5 --resume " + file);
+  EXPECT_EQ(refused.code, 2) << refused.out;
+  EXPECT_EQ(std::count(refused.out.begin(), refused.out.end(), '\n'), 1) << refused.out;
+  EXPECT_NE(
+      refused.out.find("--resume " + file +
+                       ": line 3: chunk 1: its line_digest is not its content's (the line was edited or damaged)"),
+      std::string::npos)
+      << refused.out;
   std::filesystem::remove(file);
 }
 

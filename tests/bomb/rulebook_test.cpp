@@ -2,11 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "bomb/check.hpp"
+#include "core/errors.hpp"
 #include "core/hash.hpp"
 #include "core/io.hpp"
 
@@ -71,6 +73,41 @@ TEST(BombRuleBook, JsonListsTheModulesInCatalogOrder) {
   EXPECT_EQ(j["seed"], 5);
   ASSERT_EQ(j["modules"].size(), Catalog::size);
   for (std::size_t i = 0; i < Catalog::size; ++i) EXPECT_EQ(j["modules"][i]["id"], std::string(Catalog::infos[i].id));
+}
+
+// A module's name and needy flag are the catalog's: a file that says otherwise is refused where
+// it says it (the rules alone decide the fingerprint and the proofs, so nothing else would).
+TEST(BombRuleBook, ReadingChecksEachModulesNameAndNeedyFlagAgainstTheCatalog) {
+  const RuleBook book = build_rule_book(5);
+  const nlohmann::json body = rule_book_body(book);
+  EXPECT_EQ(rule_book_from_body(5, body).book.rules, book.rules);
+  const auto refused = [&](const std::function<void(nlohmann::json&)>& edit) -> std::string {
+    nlohmann::json broken = body;
+    edit(broken);
+    try {
+      rule_book_from_body(5, broken);
+    } catch (const UserError& e) {
+      return e.what();
+    }
+    return "(read)";
+  };
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][0]["name"] = "Cables"; }),
+            "body.modules[0].name: expected \"Wires\", the catalog's name of module wires");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][2]["name"] = 7; }), "body.modules[2].name: expected a string");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][1].erase("name"); }), "body.modules[1]: missing \"name\"");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][0]["needy"] = true; }),
+            "body.modules[0].needy: expected false: module wires is regular in the catalog");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][13]["needy"] = false; }),
+            "body.modules[13].needy: expected true: module discharge-lever is needy in the catalog");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][13]["needy"] = "yes"; }),
+            "body.modules[13].needy: expected true or false");
+  EXPECT_EQ(refused([](nlohmann::json& b) { b["modules"][4]["note"] = "x"; }),
+            "body.modules[4]: unknown field \"note\"");
+  // The canonical form (rule_book_from_json) reads the modules the same way.
+  nlohmann::json canonical = to_json(book);
+  EXPECT_EQ(rule_book_from_json(canonical).rules, book.rules);
+  canonical["modules"][3]["name"] = "Colour Echo";
+  EXPECT_THROW(rule_book_from_json(canonical), UserError);
 }
 
 TEST(BombRuleBook, EachModuleDrawsFromItsOwnForkSoOneModuleAloneGivesTheSameRules) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/verify.hpp"
 
 namespace proven {
 namespace {
@@ -66,6 +67,46 @@ TEST(FailOnProblems, ListsABoundedNumberAndCountsTheRest) {
     EXPECT_NE(message.find("... and 70 more"), std::string::npos);
     EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 51);
   }
+}
+
+// A proof that ran out of budget is no verdict either way: it is listed apart, under its own
+// heading, and never counted as a broken promise.
+TEST(FailOnProblems, ProofsOutOfBudgetAreTheirOwnVerdictNotBrokenPromises) {
+  const std::vector<std::string> unproven = {"level 1: unique: not proven within budget 1 nodes",
+                                             "level 2: unique: not proven within budget 1 nodes"};
+  try {
+    fail_on_problems("p.json", {}, unproven);
+    FAIL();
+  } catch (const Failure& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message,
+              "p.json: 2 proof(s) not proven within budget (no verdict either way; verify --budget raises it)\n"
+              "  level 1: unique: not proven within budget 1 nodes\n"
+              "  level 2: unique: not proven within budget 1 nodes");
+    EXPECT_EQ(message.find("broken promise"), std::string::npos);
+  }
+  try {
+    fail_on_problems("p.json", {"level 3: par: par 4 is not the BFS minimum 3"}, unproven);
+    FAIL();
+  } catch (const Failure& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "p.json: 1 broken promise(s)\n"
+              "  level 3: par: par 4 is not the BFS minimum 3\n"
+              "p.json: 2 proof(s) not proven within budget (no verdict either way; verify --budget raises it)\n"
+              "  level 1: unique: not proven within budget 1 nodes\n"
+              "  level 2: unique: not proven within budget 1 nodes");
+  }
+}
+
+// Verify returns the proofs that ran out after the broken promises, unless the caller takes
+// them apart: play and the server refuse an unproven document all the same.
+TEST(VerifyFindings, ProofsOutOfBudgetGoToTheNotesWhenAskedFor) {
+  EXPECT_EQ(verify_findings({"broken"}, {"not proven"}, {}), (std::vector<std::string>{"broken", "not proven"}));
+  VerifyNotes notes;
+  EXPECT_EQ(verify_findings({"broken"}, {"not proven"}, {.budget = 0, .notes = &notes}),
+            (std::vector<std::string>{"broken"}));
+  EXPECT_EQ(notes.not_proven, (std::vector<std::string>{"not proven"}));
+  EXPECT_EQ(not_proven_within_budget(5, "states"), "not proven within budget 5 states (verify --budget raises it)");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/errors.hpp"
+#include "core/hash.hpp"
 #include "core/io.hpp"
 #include "core/range_ledger.hpp"
 
@@ -105,6 +106,92 @@ TEST(Range, ACheckpointOfAnotherRunOrDamagedInsideIsRefused) {
   Toy missing;
   EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = file, .resume = true}), UserError);
   EXPECT_THROW(run_range(run, missing.job(), missing.fold(), {.checkpoint = "/no/such/dir/x.ckpt"}), UserError);
+}
+
+// The message of the UserError a resume of `file` throws, or "(resumed)".
+std::string resume_refusal(const RangeRun& run, const std::string& file) {
+  Toy toy;
+  try {
+    run_range(run, toy.job(), toy.fold(), {.checkpoint = file, .resume = true});
+  } catch (const UserError& e) {
+    EXPECT_TRUE(toy.ran.empty()) << "refused before any chunk ran";
+    return e.what();
+  }
+  return "(resumed)";
+}
+
+// Resumed results are folded into the report unchecked, so each chunk line carries a digest of
+// its own content: a line edited after the run wrote it is refused, naming it, instead of
+// changing the report's digest without a word.
+TEST(Range, AnEditedChunkLineIsRefusedNamingIt) {
+  const std::string file = scratch("e.ckpt");
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 3};
+  Toy toy;
+  run_range(run, toy.job(), toy.fold(), {.checkpoint = file});
+  const auto lines = lines_of(file);
+  ASSERT_EQ(lines.size(), 5u);
+  const nlohmann::json line = nlohmann::json::parse(lines[2]);  // chunk 1
+  ASSERT_TRUE(line.at("line_digest").is_string());
+  EXPECT_EQ(line.size(), 5u);
+  const auto with_line_2_as = [&](const nlohmann::json& edited) {
+    write_file_atomic(file,
+                      lines[0] + "\n" + lines[1] + "\n" + edited.dump() + "\n" + lines[3] + "\n" + lines[4] + "\n");
+  };
+  const std::string prefix = "--resume " + file + ": line 3: ";
+  nlohmann::json edited = line;
+  edited["result"]["sum"] = edited["result"]["sum"].get<std::uint64_t>() + 1;  // the result, digest kept
+  with_line_2_as(edited);
+  EXPECT_EQ(resume_refusal(run, file),
+            prefix + "chunk 1: its line_digest is not its content's (the line was edited or damaged)");
+  edited = line;
+  edited["line_digest"] = "0000000000000000";
+  with_line_2_as(edited);
+  EXPECT_EQ(resume_refusal(run, file),
+            prefix + "chunk 1: its line_digest is not its content's (the line was edited or damaged)");
+  edited = line;
+  edited["count"] = 2;  // a count that is not the chunk's, even with its digest made again
+  edited.erase("line_digest");
+  edited["line_digest"] = digest_hex(edited.dump());
+  with_line_2_as(edited);
+  EXPECT_EQ(resume_refusal(run, file), prefix + "chunk 1: its seed count is not its chunk's");
+  edited = line;
+  edited["note"] = "x";
+  with_line_2_as(edited);
+  EXPECT_EQ(resume_refusal(run, file), prefix + "not a finished chunk");
+  // The same chunk twice, each line whole.
+  write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n" + lines[2] + "\n" + lines[3] + "\n");
+  EXPECT_EQ(resume_refusal(run, file), "--resume " + file + ": line 4: chunk 1 again (line 3 holds it)");
+  // The edited line as the last one is refused too: a kill cuts a line short, and a line cut
+  // short does not parse.
+  edited = line;
+  edited["result"]["sum"] = 0;
+  write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n" + edited.dump() + "\n");
+  EXPECT_EQ(resume_refusal(run, file),
+            prefix + "chunk 1: its line_digest is not its content's (the line was edited or damaged)");
+  // Untouched, it resumes to the uninterrupted run's results.
+  write_file_atomic(file, lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n");
+  Toy resumed;
+  EXPECT_EQ(run_range(run, resumed.job(), resumed.fold(), {.checkpoint = file, .resume = true})->resumed, 2u);
+  EXPECT_EQ(resumed.folded, toy.folded);
+  std::filesystem::remove(file);
+}
+
+// A checkpoint of the format before chunk lines carried their digest is not resumed: its lines
+// cannot be told from edited ones.
+TEST(Range, ACheckpointOfTheFormerFormatIsRefused) {
+  const std::string file = scratch("f.ckpt");
+  const RangeRun run{.name = "toy", .params = "v1", .range = "1..10", .count = 10, .chunk = 3};
+  write_file_atomic(file,
+                    R"({"chunk":3,"format":"proven-range-checkpoint/2","job":"toy","params":"v1","range":"1..10"})"
+                    "\n"
+                    R"({"chunk":0,"count":3,"first":0,"result":{"sum":5}})"
+                    "\n");
+  EXPECT_EQ(resume_refusal(run, file),
+            "--resume " + file +
+                ": line 1: format proven-range-checkpoint/2: this build resumes only proven-range-checkpoint/3 "
+                "checkpoints, whose chunk lines each carry a digest of their own (run again with --checkpoint "
+                "instead of --resume to start afresh)");
+  std::filesystem::remove(file);
 }
 
 // MPI ranks finish chunks in any order: the ledger folds them in chunk order all the same, and

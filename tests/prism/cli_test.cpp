@@ -94,6 +94,16 @@ TEST_F(PrismCli, VerifyWithinABudget) {
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("not proven within budget 2"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("is not the"), std::string::npos) << r.out;  // no disproof claimed
+  EXPECT_EQ(r.out.find("broken promise"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("proof(s) not proven within budget (no verdict either way; verify --budget raises it)"),
+            std::string::npos)
+      << r.out;
+  // The shipped campaign with a budget of one node: every level's proof runs out, and none of
+  // them is a broken promise.
+  r = run_proven("prism verify " + kCampaign + " --budget 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("campaign.json: 240 proof(s) not proven within budget"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("broken promise"), std::string::npos) << r.out;
   EXPECT_EQ(run_proven("prism verify " + pack + " --budget 100000000").code, 0);
   for (const char* bad : {"0", "-1", "0x10", "1000000001"})
     EXPECT_EQ(run_proven("prism verify " + pack + " --budget " + bad).code, 2) << bad;

@@ -118,6 +118,10 @@ TEST_F(TiltCli, VerifyWithinABudget) {
   EXPECT_NE(r.out.find("not proven within budget 5 states"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("is not the"), std::string::npos) << r.out;  // no disproof claimed
   EXPECT_NE(r.out.find("... and "), std::string::npos) << r.out;    // a bounded list
+  EXPECT_EQ(r.out.find("broken promise"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("campaign.json: 128 proof(s) not proven within budget (no verdict either way"),
+            std::string::npos)
+      << r.out;
   const auto pack = path("pack.json");
   proven::write_file_atomic(pack, proven::read_file(campaign));
   r = run_proven("tilt show " + pack + " --svg " + pack);

@@ -219,6 +219,87 @@ TEST_F(TiltVerify, AWrongChanceAndAPitOutOfPlayAreNamed) {
   EXPECT_TRUE(mentions(p, expected)) << expected << ::testing::PrintToString(p);
 }
 
+// The campaign's shape is a promise, as in PRISM: place p of the pack is one chapter and one
+// index within it, whatever the ids (renumbered above, as a careful forger would).
+TEST_F(TiltVerify, ADeletedLevelBreaksTheChapterSizes) {
+  const auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"].erase(4); });
+  EXPECT_TRUE(mentions(p,
+                       "pack: chapter sizes: 129 levels, but chapters 1..13 have 130 (10, 10, 10, 10, 10, 10, "
+                       "10, 10, 10, 10, 10, 10, 10 in order)"))
+      << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p,
+                       "level 5: chapter sizes: it is chapter 1 level #6, but place 5 of chapters 1..13 is "
+                       "chapter 1 level #5"))
+      << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "pack: chapter sizes: 124 more levels out of place after the first"))
+      << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, ARemovedChapterBreaksTheChapterSizes) {
+  // Chapter 7's levels gone (its tally kept: there is one per chapter the params name).
+  const auto p = problems_after([](nlohmann::json& j) {
+    auto& levels = j["body"]["levels"];
+    for (std::size_t i = levels.size(); i-- > 0;)
+      if (levels[i]["chapter"] == 7) levels.erase(i);
+  });
+  EXPECT_TRUE(mentions(p, "pack: chapter sizes: 120 levels, but chapters 1..13 have 130"))
+      << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p,
+                       "level 61: chapter sizes: it is chapter 8 level #1, but place 61 of chapters 1..13 is "
+                       "chapter 7 level #1"))
+      << ::testing::PrintToString(p);
+  // Its tally gone too: the file no longer reads.
+  nlohmann::json without = *shipped_;
+  auto& levels = without["body"]["levels"];
+  for (std::size_t i = levels.size(); i-- > 0;)
+    if (levels[i]["chapter"] == 7) levels.erase(i);
+  for (std::size_t i = 0; i < levels.size(); ++i) levels[i]["id"] = i + 1;
+  without["body"]["tallies"].erase(6);
+  EXPECT_THROW(document_from_json<Game>(without), UserError);
+}
+
+TEST_F(TiltVerify, ALevelMovedToAnotherChapterIsNamed) {
+  // Level 20, chapter 2's last, relabelled as chapter 3's first (name and phase to match).
+  const auto p = problems_after([](nlohmann::json& j) {
+    auto& l = j["body"]["levels"][19];
+    l["chapter"] = 3;
+    l["chapter_name"] = chapter(3).name;
+    l["phase"] = 8;
+    l["index"] = 0;
+  });
+  EXPECT_TRUE(mentions(p,
+                       "level 20: chapter sizes: it is chapter 3 level #1, but place 20 of chapters 1..13 is "
+                       "chapter 2 level #10"))
+      << ::testing::PrintToString(p);
+  EXPECT_FALSE(mentions(p, "pack: chapter sizes")) << "only the one level is out of place";
+}
+
+TEST_F(TiltVerify, ADuplicatedIndexIsNamed) {
+  const auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][11]["index"] = 0; });
+  EXPECT_TRUE(mentions(p,
+                       "level 12: chapter sizes: it is chapter 2 level #1, but place 12 of chapters 1..13 is "
+                       "chapter 2 level #2"))
+      << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, APhaseSwappedWithinItsChapterIsNamed) {
+  // Chapter 5's first level (phase 12) claiming the chapter's second phase: the same tile kind,
+  // but not the place's phase.
+  ASSERT_EQ((*shipped_)["body"]["levels"][40]["phase"], 12);
+  const auto p = problems_after([](nlohmann::json& j) { j["body"]["levels"][40]["phase"] = 13; });
+  EXPECT_TRUE(mentions(p, "level 41: phase: it is phase 13, but chapter 5 level #1 is phase 12"))
+      << ::testing::PrintToString(p);
+}
+
+TEST_F(TiltVerify, TheChapterPackHasItsOwnShape) {
+  // A one-chapter pack holds that chapter's ten levels, indexed from 0.
+  Pack pack = generate_pack("shape", {.only_chapter = 2, .jobs = 0});
+  EXPECT_TRUE(verify_pack(pack).empty()) << ::testing::PrintToString(verify_pack(pack));
+  pack.levels.pop_back();
+  EXPECT_TRUE(mentions(verify_pack(pack), "pack: chapter sizes: 9 levels, but chapter 2 has 10 (10 in order)"))
+      << ::testing::PrintToString(verify_pack(pack));
+}
+
 TEST(TiltPack, MalformedPacksAreUserErrors) {
   const auto json = read_json_file(kCampaign);
   const std::vector<proven::testing::Breakage> breakages = {
