@@ -322,6 +322,12 @@ TEST(Leaderboard, BoardsClientsAndTheFileAreBounded) {
     std::vector<std::string> kept;
     for (const RunEntry& e : board.top(7, kStandard, 10)) kept.push_back(e.play_digest);
     EXPECT_EQ(kept, (std::vector<std::string>{"x4", "x2", "y1"}));
+    // New boards, each run the top of its own: the client still holds 2, its oldest going.
+    for (int seed = 100; seed < 110; ++seed)
+      EXPECT_EQ(board.add(by(entry(seed, 1'000, 0, fmt::format("x on {}", seed)), "x")), Added::New);
+    EXPECT_EQ(board.count_of_client("x"), 2);
+    EXPECT_EQ(board.top(109, kStandard, 1).at(0).play_digest, "x on 109");
+    EXPECT_TRUE(board.top(100, kStandard, 1).empty());
   }
   {
     constexpr std::int64_t kMax = 256 * 1024;
@@ -335,6 +341,15 @@ TEST(Leaderboard, BoardsClientsAndTheFileAreBounded) {
       EXPECT_LE(board.used_bytes(), kMax) << i;
     }
     EXPECT_LT(board.count(), 130);
+    // Full with every run in a top (each on a board of its own): nothing more is kept.
+    Added last = Added::New;
+    for (int seed = 1000; seed < 1400 && last == Added::New; ++seed) {
+      RunEntry e = entry(seed, 1'000, 0, fmt::format("top of {}", seed));
+      e.log = std::string(2'000, 'x');
+      last = board.add(e);
+      EXPECT_LE(board.used_bytes(), kMax + 8 * 1024) << seed;  // at most the commit that found it full
+    }
+    EXPECT_EQ(last, Added::NotKept);
     const auto top = board.top(7, kStandard, 3);
     ASSERT_EQ(top.size(), 3u);
     EXPECT_EQ(top[0].play_digest, "run 0");

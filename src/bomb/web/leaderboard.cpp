@@ -216,7 +216,8 @@ Leaderboard::Added Leaderboard::store(const RunEntry& entry) {
                "SELECT count(*) FROM bomb_runs WHERE rule_seed = ? AND setup = ? AND "
                "(time_ms < ? OR (time_ms = ? AND strikes <= ?))",
                seed, entry.setup, entry.time_ms, entry.time_ms, static_cast<std::int64_t>(entry.strikes)) < limits_.top;
-  if ((board_full || client_full || full_) && !enters_top) return Added::NotKept;
+  // Full with every run in a top: nothing is kept, so the file's bound holds whatever comes.
+  if (full_ || ((board_full || client_full) && !enters_top)) return Added::NotKept;
   Statement insert(db,
                    "INSERT INTO bomb_runs (rule_seed, fingerprint, bomb_seed, modules, time_ms, strikes, actions, "
                    "player, play_digest, log, setup, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -241,7 +242,9 @@ Leaderboard::Added Leaderboard::store(const RunEntry& entry) {
                     kPlaces)
             .c_str(),
         seed, entry.setup, static_cast<std::int64_t>(limits_.top));
-  if (client_full)
+  // A client never holds more than its bound: its oldest run outside a top makes room, or else
+  // its oldest run (on a board it alone keeps opening, every run is in the top).
+  if (client_full) {
     run(db,
         fmt::format("DELETE FROM bomb_runs WHERE id = (SELECT id FROM ({} WHERE (rule_seed, setup) IN (SELECT "
                     "rule_seed, setup FROM bomb_runs WHERE client = ?)) WHERE client = ? AND place > ? ORDER BY id "
@@ -249,6 +252,10 @@ Leaderboard::Added Leaderboard::store(const RunEntry& entry) {
                     kPlaces)
             .c_str(),
         entry.client, entry.client, static_cast<std::int64_t>(limits_.top));
+    if (sqlite3_changes(db) == 0)
+      run(db, "DELETE FROM bomb_runs WHERE id = (SELECT id FROM bomb_runs WHERE client = ? ORDER BY id LIMIT 1)",
+          entry.client);
+  }
   return Added::New;
 }
 

@@ -11,7 +11,9 @@
 //
 // Bounded (LeaderboardLimits): a board (rule seed and setup) and a client keep a set number of
 // runs; past it a run is kept only if it enters its board's top, and then the oldest run outside
-// every top makes room. Past the database's size, the oldest runs outside every top are pruned.
+// the top makes room (for a client, its own oldest run if all of its runs are in tops: a client
+// never holds more). Past the database's size, the oldest runs outside every top are pruned;
+// when every run left is in a top, nothing more is kept.
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
