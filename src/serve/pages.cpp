@@ -83,8 +83,9 @@ std::string pack_page(const Layout& layout, const WebGame& game, const PackEntry
       xml_escape(pack.origin), game.name, url_encode(pack.name));
   // Listing every item is for packs; a document may hold up to a billion items: the first few.
   const std::size_t shown = std::min<std::size_t>(doc.item_count(), 500);
-  // Thumbnails only for a game that draws its items (one without would show broken images).
-  const bool drawn = shown > 0 && doc.item_svg(0).has_value();
+  // Thumbnails only for a game that draws its items (one without would show broken images), as
+  // dealt: a player's list gives no answer away (the solved picture is the studio's).
+  const bool drawn = shown > 0 && doc.dealt_svg(0).has_value();
   std::string chapter;
   for (std::size_t i = 0; i < shown; ++i) {
     const ItemFacts facts = doc.item_facts(i);
@@ -99,7 +100,7 @@ std::string pack_page(const Layout& layout, const WebGame& game, const PackEntry
     if (facts.par) figures += fmt::format(" · par {}", *facts.par);
     const std::string url = fmt::format("/{}/{}/{}", game.name, url_encode(pack.name), i + 1);
     const std::string picture =
-        drawn ? fmt::format("<img loading=\"lazy\" alt=\"{} {}\" src=\"/svg?game={}&amp;pack={}&amp;item={}\">",
+        drawn ? fmt::format("<img loading=\"lazy\" alt=\"{} {}\" src=\"/board?game={}&amp;pack={}&amp;item={}\">",
                             game.item_word, i + 1, game.name, url_encode(pack.name), i + 1)
               : std::string();
     main += fmt::format("<a class=\"level\" href=\"{}\">{}<span>{} {}{}</span></a>\n", url, picture, game.item_word,

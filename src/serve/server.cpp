@@ -255,6 +255,16 @@ void Server::State::add_routes() {
     // Invalid UTF-8 echoed from the URL (a move's words) is replaced, not thrown over.
     return reply_of(state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json");
   });
+  // The item as dealt: the player pages' thumbnails. (/svg is the designer's picture, which for
+  // some games shows the solution: the studio's.)
+  get("/board", true, [this](const WebRequest& request) {
+    const WebGame& game = catalog.game(request.param("game"));
+    const Found found = find(game, request);
+    const std::size_t item = item_number(request.param("item"), *found.document, game);
+    const auto svg = found.document->dealt_svg(item);
+    if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
+    return reply_of(*svg, "image/svg+xml");
+  });
   get("/svg", true, [this](const WebRequest& request) {
     const WebGame& game = catalog.game(request.param("game"));
     const Found found = find(game, request);

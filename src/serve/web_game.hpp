@@ -37,7 +37,11 @@ class WebDocument {
   virtual std::size_t item_count() const = 0;
   // What a listing shows of an item (core/game.hpp ItemFacts); empty facts for a game without.
   virtual ItemFacts item_facts(std::size_t item) const = 0;
-  virtual std::optional<std::string> item_svg(std::size_t item) const = 0;  // G::show_svg
+  // The designer's picture (G::show_svg): for prism and tilt it shows the solution, so only the
+  // studio and downloads use it.
+  virtual std::optional<std::string> item_svg(std::size_t item) const = 0;
+  // The item as a player is dealt it (the play page's first picture): what player pages show.
+  virtual std::optional<std::string> dealt_svg(std::size_t item) const = 0;
   // Replays `moves` (an illegal one: HttpError 400), then applies `next` if given (an illegal
   // one: HttpError 422 with the engine's reason), and returns the position for the page:
   // {phase, summary, figures, moves_made, svg or text, legal, rules, undo, hints, last}, and
@@ -96,6 +100,12 @@ class DocumentOf final : public WebDocument {
   }
 
   std::optional<std::string> item_svg(std::size_t item) const override { return G::show_svg(doc_, item); }
+  std::optional<std::string> dealt_svg(std::size_t item) const override {
+    if constexpr (DrawnPlay<typename G::Play>)
+      return G::Play::start(doc_, item).svg();
+    else
+      return std::nullopt;
+  }
 
   nlohmann::json play(std::size_t item, const std::vector<std::string>& moves, const std::optional<std::string>& next,
                       bool want_hint) const override {

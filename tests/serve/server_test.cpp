@@ -113,6 +113,33 @@ TEST_F(Serve, PagesOfEveryGameAnswer) {
             json_text(read_json_file(std::string(PROVEN_DATA_DIR) + "/prism/campaign.json")));
 }
 
+// A player's list of levels gives no answer away: its thumbnails are the boards as dealt (the
+// play page's first picture), never the designer's picture with the solved board or the
+// solution's frames, which stays in the studio.
+TEST_F(Serve, LevelListsShowTheBoardsAsDealt) {
+  for (const std::string game : {"prism", "tilt"}) {
+    const Reply list = get("/" + game + "/campaign");
+    ASSERT_EQ(list.status, 200);
+    EXPECT_EQ(list.body.find("/svg?"), std::string::npos) << game << ": a thumbnail is the designer's picture";
+    EXPECT_NE(list.body.find("/board?game=" + game + "&amp;pack=campaign&amp;item=1\""), std::string::npos);
+    const nlohmann::json campaign = read_json_file(std::string(PROVEN_DATA_DIR) + "/" + game + "/campaign.json");
+    for (std::size_t i = 0; i < campaign["body"]["levels"].size(); i += 9) {
+      const Reply board = get(fmt::format("/board?game={}&pack=campaign&item={}", game, i + 1));
+      ASSERT_EQ(board.status, 200) << board.body;
+      EXPECT_TRUE(board.body.starts_with("<svg")) << board.body.substr(0, 80);
+      for (const std::string spoiler : {"solved", "solution", "as dealt", ". tilt "})
+        EXPECT_EQ(board.body.find(spoiler), std::string::npos) << game << " " << i + 1 << ": " << spoiler;
+      // The designer's picture of the same level does show it: the test can see a spoiler.
+      const Reply designer = get(fmt::format("/svg?game={}&pack=campaign&item={}", game, i + 1));
+      EXPECT_TRUE(designer.body.find("solved") != std::string::npos ||
+                  designer.body.find(". tilt ") != std::string::npos)
+          << game << " " << i + 1;
+    }
+  }
+  expect_refused("/board?game=whodunnit&pack=campaign&item=1", 404);
+  expect_refused("/board?game=prism&pack=campaign&item=9999", 404);
+}
+
 TEST_F(Serve, ATiltLevelPageExplainsItsChaptersNewTile) {
   const nlohmann::json campaign = read_json_file(std::string(PROVEN_DATA_DIR) + "/tilt/campaign.json");
   // Under sanitizers every fourth level (every chapter still) walks the same code.
