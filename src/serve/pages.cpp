@@ -68,6 +68,10 @@ std::string game_page(const Layout& layout, const Catalog& catalog, const WebGam
 
 namespace {
 
+// The name a document's progress is kept under in the browser: the game and how the document is
+// named ("prism:pack=campaign").
+std::string progress_key(const std::string& game, const std::string& query) { return game + ":" + query; }
+
 std::string chapter_title(const ItemFacts& facts) {
   return facts.chapter == 0 ? std::string() : fmt::format("Chapter {}: {}", facts.chapter, facts.chapter_name);
 }
@@ -81,6 +85,11 @@ std::string pack_page(const Layout& layout, const WebGame& game, const PackEntry
       "Download the pack</a></p>\n",
       xml_escape(game.display_name), xml_escape(pack.name), doc.item_count(), game.item_word, xml_escape(doc.seed()),
       xml_escape(pack.origin), game.name, url_encode(pack.name));
+  // Progress kept in this browser (progress.js), above the list: solved levels marked, a link to
+  // the first unsolved one, and one button to forget it all.
+  main +=
+      "<p id=\"progress\" class=\"progress\" hidden><span id=\"progress-text\"></span> <a id=\"continue\" "
+      "class=\"next\" href=\"\">Continue</a> <button id=\"forget\">Clear my progress</button></p>\n";
   // Listing every item is for packs; a document may hold up to a billion items: the first few.
   const std::size_t shown = std::min<std::size_t>(doc.item_count(), 500);
   // Thumbnails only for a game that draws its items (one without would show broken images), as
@@ -103,7 +112,8 @@ std::string pack_page(const Layout& layout, const WebGame& game, const PackEntry
         drawn ? fmt::format("<img loading=\"lazy\" alt=\"{} {}\" src=\"/board?game={}&amp;pack={}&amp;item={}\">",
                             game.item_word, i + 1, game.name, url_encode(pack.name), i + 1)
               : std::string();
-    main += fmt::format("<a class=\"level\" href=\"{}\">{}<span>{} {}{}</span></a>\n", url, picture, game.item_word,
+    main += fmt::format("<a class=\"level\" href=\"{}\" data-item=\"{}\" data-par=\"{}\">{}<span>{} {}{}</span></a>\n",
+                        url, i + 1, facts.par ? std::to_string(*facts.par) : std::string(), picture, game.item_word,
                         i + 1, figures);
   }
   if (shown > 0) main += "</div>\n";
@@ -112,7 +122,12 @@ std::string pack_page(const Layout& layout, const WebGame& game, const PackEntry
         "<form class=\"pick\" onsubmit=\"location='/{}/{}/'+this.item.value;return false\">"
         "Or {} <input name=\"item\" value=\"{}\" size=\"8\"> of {} <button>Play</button></form>\n",
         game.name, url_encode(pack.name), game.item_word, shown + 1, doc.item_count());
-  return layout.page(fmt::format("{} {}", game.display_name, pack.name), "", main);
+  main += "<script src=\"/assets/progress.js\"></script>\n";
+  return layout.page(
+      fmt::format("{} {}", game.display_name, pack.name),
+      fmt::format(" data-progress=\"{}\" data-item-word=\"{}\"",
+                  xml_escape(progress_key(game.name, "pack=" + url_encode(pack.name))), xml_escape(game.item_word)),
+      main);
 }
 
 std::string play_page(const Layout& layout, const WebGame& game, const PlaySource& source,
@@ -135,18 +150,29 @@ std::string play_page(const Layout& layout, const WebGame& game, const PlaySourc
       "<p class=\"controls\"><button id=\"undo\">Undo</button> <button id=\"restart\">Restart</button> "
       "<button id=\"hint\" hidden>Hint</button> "
       "<a id=\"next\" class=\"next\" href=\"{}\"{}>Next {}</a>{}</p>\n"
-      "<script type=\"application/json\" id=\"state\">{}</script>\n<script src=\"/assets/play.js\"></script>\n",
+      // Shown by play.js once the item is won or lost: the verdict and the obvious next step.
+      "<section id=\"result\" class=\"result\" hidden aria-live=\"polite\"><h2 id=\"result-title\"></h2>"
+      "<p id=\"result-text\"></p><p class=\"result-actions\"><a id=\"result-next\" class=\"next\" href=\"{}\"{}>Next "
+      "{}</a> <button id=\"result-again\">Play again</button> <a id=\"result-back\" href=\"{}\">{}</a></p></section>\n"
+      "<script type=\"application/json\" id=\"state\">{}</script>\n<script src=\"/assets/progress.js\"></script>\n"
+      "<script src=\"/assets/play.js\"></script>\n",
       xml_escape(source.title), facts, keys_help, source.back_url, xml_escape(source.back_title),
       rules_open ? " open" : "", rules_open ? "The " + game.item_word + " and how to play" : "How to play",
       source.next_url, source.next_url.empty() ? " hidden" : "", game.item_word,
       source.designer_url.empty()
           ? std::string()
           : fmt::format(" <a class=\"designer\" href=\"{}\">Designer grid</a>", xml_escape(source.designer_url)),
-      script_json(state));
+      source.next_url, source.next_url.empty() ? " hidden" : "", game.item_word, source.back_url,
+      xml_escape(source.back_title), script_json(state));
   const std::string api = fmt::format("/api/play?game={}&{}&item={}", game.name, source.query, source.item + 1);
+  // What play.js keeps in the browser once the item is won (progress.js shows it on the list):
+  // the best number of moves of each item, under the document's name.
+  const std::string par = source.facts.par ? std::to_string(*source.facts.par) : std::string();
   return layout.page(source.title,
-                     fmt::format(" class=\"play game-{}\" data-api=\"{}\" data-keys=\"{}\"", game.name, xml_escape(api),
-                                 xml_escape(keys.dump())),
+                     fmt::format(" class=\"play game-{}\" data-api=\"{}\" data-keys=\"{}\" data-progress=\"{}\" "
+                                 "data-item=\"{}\" data-par=\"{}\"",
+                                 game.name, xml_escape(api), xml_escape(keys.dump()),
+                                 xml_escape(progress_key(game.name, source.query)), source.item + 1, par),
                      main);
 }
 

@@ -82,12 +82,34 @@ def play_prism(page, proven, data):
     for tap in taps[1:]:
         page.click_move(tap)
     check(page.phase() == "won" and "Perfect" in page.status(), "prism: the solution wins: " + page.status())
+    result = page.driver.find_element(By.ID, "result")
+    check(result.is_displayed() and page.driver.find_element(By.ID, "result-title").text == "Perfect!",
+          "prism: a win in par says Perfect! on its result panel: " + result.text)
+    check(page.driver.find_element(By.ID, "result-next").is_displayed(), "prism: the result offers the next level")
     page.shot("prism-won")
     # A solved level takes no more taps: the engine's reason is shown.
     page.driver.execute_script("document.querySelector('#buttons').innerHTML = "
                                "'<button data-move=\"%s\">again</button>'" % taps[0])
     page.click_move(taps[0])
     check("already solved" in page.feedback(), "prism: a refused tap shows the engine's reason: " + page.feedback())
+    # The win is kept in this browser: the level list marks it, offers to continue at the first
+    # unsolved level, and forgets it all with one button.
+    page.open("/prism/campaign")
+    solved = page.driver.find_elements(By.CSS_SELECTOR, "a.level.solved")
+    check([e.get_attribute("data-item") for e in solved] == [str(level)], "prism: the list marks the solved level")
+    check("solved in %d, in par" % len(taps) in page.driver.find_element(By.CSS_SELECTOR, "a.level.solved").text,
+          "prism: the list shows the best against par")
+    cont = page.driver.find_element(By.ID, "continue")
+    check(cont.text == "Continue: level 1" and cont.get_attribute("href").endswith("/prism/campaign/1"),
+          "prism: continue goes to the first unsolved level: " + cont.text)
+    page.driver.refresh()
+    page.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "a.level.solved"))
+    check(len(page.driver.find_elements(By.CSS_SELECTOR, "a.level.solved")) == 1, "prism: progress survives a reload")
+    page.shot("prism-progress")
+    page.driver.find_element(By.ID, "forget").click()
+    page.driver.switch_to.alert.accept()
+    check(not page.driver.find_elements(By.CSS_SELECTOR, "a.level.solved"), "prism: clearing forgets the progress")
+    check(not page.driver.find_element(By.ID, "progress").is_displayed(), "prism: nothing solved, no progress line")
 
 
 def play_tilt(page, proven, data):
@@ -99,6 +121,8 @@ def play_tilt(page, proven, data):
     for tilt in tilts:
         page.press(KEYS[tilt])
     check(page.phase() == "won", "tilt: the solution wins by arrow keys: " + page.status())
+    title = page.driver.find_element(By.ID, "result-title")
+    check(title.is_displayed() and title.text in ("Perfect!", "Solved!"), "tilt: a win is said: " + title.text)
     page.shot("tilt-won")
     page.press(Keys.ARROW_UP)
     check("already cleared" in page.feedback(), "tilt: a tilt after the win is refused: " + page.feedback())

@@ -49,6 +49,23 @@
     $("rules").querySelector("pre").textContent = state.rules;
     $("hint").hidden = !state.hints;
     $("hint").disabled = state.phase !== "playing";
+    showResult();
+  }
+
+  // Once the item is won or lost: the verdict, the engine's own summary, and what to do next.
+  // A win is kept in this browser (progress.js) with its number of moves.
+  function showResult() {
+    const result = $("result");
+    result.hidden = state.phase === "playing";
+    if (result.hidden) return;
+    const won = state.phase === "won";
+    const par = body.dataset.par ? +body.dataset.par : null;
+    const perfect = won && par !== null && state.moves_made <= par;
+    $("result-title").textContent = won ? (perfect ? "Perfect!" : "Solved!") : "Lost";
+    $("result-text").textContent = state.summary;
+    $("result-again").textContent = won ? "Play again" : "Try again";
+    $("result-next").hidden = !won || !$("result-next").getAttribute("href");
+    if (won && body.dataset.progress) provenProgress.won(body.dataset.progress, body.dataset.item, state.moves_made);
   }
 
   // Rolls each marble along the path the engine reported (tilt), before the new position.
@@ -121,6 +138,14 @@
   }));
   $("undo").addEventListener("click", () => send("undo"));
   $("restart").addEventListener("click", () => send("restart"));
+  // Again from the start: the session's restart where the game allows one, else the item's page
+  // without its moves (a bomb takes no restart, but it can be dealt again).
+  $("result-again").addEventListener("click", () => {
+    if (state.undo) { send("restart"); return; }
+    const fresh = new URL(location.href);
+    fresh.searchParams.delete("moves");
+    location.href = fresh.toString();
+  });
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea")) return;
     const move = keys[event.key];
