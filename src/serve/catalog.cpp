@@ -41,10 +41,17 @@ struct Catalog::Turn {
   Catalog& catalog;
   explicit Turn(Catalog& c) : catalog(c) {
     std::unique_lock lock(catalog.turn_mutex_);
-    if (!catalog.turn_.wait_for(lock, catalog.generation_wait_,
-                                [&] { return catalog.generating_ < catalog.generating_at_once_; }))
-      throw HttpError(503, "the server is busy generating for others: try again in a few seconds", 5);
+    const auto free = [&] { return catalog.generating_ < catalog.generating_at_once_; };
+    // A waiting request holds a worker: only a few may wait, so the others stay free.
+    if (!free() && catalog.waiting_ >= catalog.generation_queue_) throw busy();
+    ++catalog.waiting_;
+    const bool turn = catalog.turn_.wait_for(lock, catalog.generation_wait_, free);
+    --catalog.waiting_;
+    if (!turn) throw busy();
     ++catalog.generating_;
+  }
+  static HttpError busy() {
+    return HttpError(503, "the server is busy generating for others: try again in a few seconds", 5);
   }
   ~Turn() {
     {
@@ -65,6 +72,7 @@ Catalog::Catalog(const CatalogOptions& options)
       generating_at_once_(options.generating_at_once > 0 ? options.generating_at_once
                                                          : std::max(1u, std::thread::hardware_concurrency())),
       generation_wait_(options.generation_wait),
+      generation_queue_(options.generation_queue),
       cache_(options.cache_capacity) {
   for (const EmbeddedFile& file : embedded_files()) {
     if (!file.pack_of.empty())

@@ -42,10 +42,12 @@ struct CatalogOptions {
   // Generation on request is the server's costly work, so it is bounded twice (docs/serve.md,
   // "Limits"): documents generated per client address (a cache hit costs nothing; none: no
   // bound), and documents generated at once in all (0: one per hardware thread), a request
-  // waiting at most `generation_wait` for its turn before a 503.
+  // waiting at most `generation_wait` for its turn, and at most `generation_queue` waiting at
+  // once (each holds one of the server's 16 workers), before a 503.
   std::optional<RateLimit> generation_rate = RateLimit{.per_second = 1, .burst = 24};
   unsigned generating_at_once = 0;
   std::chrono::milliseconds generation_wait{10'000};
+  unsigned generation_queue = 8;
 };
 
 struct PackEntry {
@@ -89,9 +91,11 @@ class Catalog {
   // Generations running now, at most generating_at_once_; the others wait on turn_.
   unsigned generating_at_once_;
   std::chrono::milliseconds generation_wait_;
+  unsigned generation_queue_;
   mutable std::mutex turn_mutex_;
   std::condition_variable turn_;
   unsigned generating_ = 0;
+  unsigned waiting_ = 0;  // for a turn
   LruCache<std::string, std::shared_ptr<const WebDocument>> cache_;
 };
 

@@ -318,7 +318,8 @@ TEST(ServeRates, NewDocumentsPerClientAreBoundedAndACachedOneIsFree) {
                    .follow_links = false,
                    .generation_rate = RateLimit{.per_second = 0.01, .burst = 2},
                    .generating_at_once = 0,
-                   .generation_wait = std::chrono::milliseconds(10'000)});
+                   .generation_wait = std::chrono::milliseconds(10'000),
+                   .generation_queue = 8});
   EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.1"));
   EXPECT_NO_THROW(catalog.generated("bomb", "6", {}, "192.0.2.1"));
   try {
@@ -333,28 +334,32 @@ TEST(ServeRates, NewDocumentsPerClientAreBoundedAndACachedOneIsFree) {
   EXPECT_NO_THROW(catalog.generated("bomb", "7", {}, "192.0.2.2"));  // another client
 }
 
-// Generations at once are bounded in all: while one runs, another waits its turn, and a request
-// that cannot get one in time is a 503 that says so, never a stalled worker.
+// Generations at once are bounded in all: while one runs, another waits its turn (a few at most,
+// each holding a worker), and a request that cannot wait or get a turn in time is a 503 that says
+// so, never a stalled worker.
 TEST(ServeRates, GenerationsAtOnceAreBoundedInAll) {
-  Catalog catalog({.data_dir = "",
-                   .cache_capacity = 8,
-                   .seeds = std::nullopt,
-                   .follow_links = false,
-                   .generation_rate = std::nullopt,
-                   .generating_at_once = 1,
-                   .generation_wait = std::chrono::milliseconds(1)});
-  std::thread slow([&] { catalog.generated("whodunnit", "3", {{"cast", "8"}}, "192.0.2.1"); });
-  while (catalog.generating_now() == 0) std::this_thread::yield();
-  try {
-    catalog.generated("bomb", "5", {}, "192.0.2.2");
-    ADD_FAILURE() << "a second generation at once";
-  } catch (const HttpError& e) {
-    EXPECT_EQ(e.status(), 503) << e.what();
-    EXPECT_GT(e.retry_after(), 0);
+  for (const auto& [queue, wait] : {std::pair{0u, 60'000}, std::pair{1u, 1}}) {
+    Catalog catalog({.data_dir = "",
+                     .cache_capacity = 8,
+                     .seeds = std::nullopt,
+                     .follow_links = false,
+                     .generation_rate = std::nullopt,
+                     .generating_at_once = 1,
+                     .generation_wait = std::chrono::milliseconds(wait),
+                     .generation_queue = queue});
+    std::thread slow([&] { catalog.generated("whodunnit", "3", {{"cast", "8"}}, "192.0.2.1"); });
+    while (catalog.generating_now() == 0) std::this_thread::yield();
+    try {
+      catalog.generated("bomb", "5", {}, "192.0.2.2");  // no room to wait, or a wait too short
+      ADD_FAILURE() << "a second generation at once (queue " << queue << ")";
+    } catch (const HttpError& e) {
+      EXPECT_EQ(e.status(), 503) << e.what();
+      EXPECT_GT(e.retry_after(), 0);
+    }
+    slow.join();
+    EXPECT_EQ(catalog.generating_now(), 0u);
+    EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.2"));
   }
-  slow.join();
-  EXPECT_EQ(catalog.generating_now(), 0u);
-  EXPECT_NO_THROW(catalog.generated("bomb", "5", {}, "192.0.2.2"));
 }
 
 // A link in --data to a pack outside it is served only with --data-follow-links.
@@ -372,7 +377,8 @@ TEST(ServeData, ALinkOutOfDataIsFollowedOnlyWhenAsked) {
                            .follow_links = follow,
                            .generation_rate = std::nullopt,
                            .generating_at_once = 0,
-                           .generation_wait = std::chrono::milliseconds(0)});
+                           .generation_wait = std::chrono::milliseconds(0),
+                           .generation_queue = 0});
     return catalog.packs("demo").size() == 1 && catalog.pack("demo", "linked").document->item_count() == 2;
   };
   EXPECT_FALSE(served(false));
