@@ -255,24 +255,21 @@ void Server::State::add_routes() {
     // Invalid UTF-8 echoed from the URL (a move's words) is replaced, not thrown over.
     return reply_of(state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json");
   });
+  // An item's picture, by which of the document's drawings `draw` names.
+  const auto picture = [this](std::optional<std::string> (WebDocument::*draw)(std::size_t) const) {
+    return [this, draw](const WebRequest& request) {
+      const WebGame& game = catalog.game(request.param("game"));
+      const Found found = find(game, request);
+      const std::size_t item = item_number(request.param("item"), *found.document, game);
+      const auto svg = ((*found.document).*draw)(item);
+      if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
+      return reply_of(*svg, "image/svg+xml");
+    };
+  };
   // The item as dealt: the player pages' thumbnails. (/svg is the designer's picture, which for
   // some games shows the solution: the studio's.)
-  get("/board", true, [this](const WebRequest& request) {
-    const WebGame& game = catalog.game(request.param("game"));
-    const Found found = find(game, request);
-    const std::size_t item = item_number(request.param("item"), *found.document, game);
-    const auto svg = found.document->dealt_svg(item);
-    if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
-    return reply_of(*svg, "image/svg+xml");
-  });
-  get("/svg", true, [this](const WebRequest& request) {
-    const WebGame& game = catalog.game(request.param("game"));
-    const Found found = find(game, request);
-    const std::size_t item = item_number(request.param("item"), *found.document, game);
-    const auto svg = found.document->item_svg(item);
-    if (!svg) throw HttpError(404, fmt::format("{} draws no picture of a {}", game.name, game.item_word));
-    return reply_of(*svg, "image/svg+xml");
-  });
+  get("/board", true, picture(&WebDocument::dealt_svg));
+  get("/svg", true, picture(&WebDocument::item_svg));
   get(R"(/download/([a-z]+)/([^/]+)\.json)", true, [this](const WebRequest& request) {
     const PackEntry& pack = catalog.pack(catalog.game(request.matches.at(1)).name, request.matches.at(2));
     WebReply reply = reply_of(pack.document->file_text(), "application/json");
