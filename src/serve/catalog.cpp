@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -183,14 +182,7 @@ std::shared_ptr<const WebDocument> Catalog::generated(const std::string& game_na
   }
   try {
     return *cache_.get(key, [&] {
-      if (generation_rate_)
-        if (const double wait = generation_rate_->take(client_key(client)); wait > 0)
-          throw HttpError(
-              429,
-              fmt::format("too many new documents from one address (at most {:g} at once, then {:g} a "
-                          "minute): try again in {:.0f} s",
-                          generation_rate_->limit().burst, generation_rate_->limit().per_second * 60, std::ceil(wait)),
-              static_cast<int>(std::ceil(wait)));
+      if (generation_rate_) take_or_refuse(*generation_rate_, client, "new documents from one address");
       const Turn turn(*this);
       return game.generate(seed, args);
     });

@@ -41,6 +41,11 @@ class HttpError : public UserError {
   int retry_after_;
 };
 
+// Takes a token of the client at `address` (counted by client_key) from `limiter`, or refuses
+// with 429: "too many <what> (at most 10 at once, then 10 a minute): try again in 6 s", and the
+// seconds in Retry-After.
+void take_or_refuse(RateLimiter& limiter, const std::string& address, std::string_view what);
+
 struct WebRequest {
   std::vector<std::string> matches;  // the route pattern's groups: matches[0] the whole path
   std::multimap<std::string, std::string> params;

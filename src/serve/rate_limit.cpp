@@ -1,10 +1,14 @@
 #include "serve/rate_limit.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <boost/asio/ip/address.hpp>
 
+#include <fmt/format.h>
+
 #include "core/check.hpp"
+#include "serve/extension.hpp"
 
 namespace proven::serve {
 
@@ -44,6 +48,15 @@ double RateLimiter::take(const std::string& client, Clock::time_point now) {
 std::size_t RateLimiter::clients() const {
   const std::lock_guard lock(mutex_);
   return buckets_.size();
+}
+
+void take_or_refuse(RateLimiter& limiter, const std::string& address, std::string_view what) {
+  const double wait = limiter.take(client_key(address));
+  if (wait <= 0) return;
+  throw HttpError(429,
+                  fmt::format("too many {} (at most {:g} at once, then {:g} a minute): try again in {:.0f} s", what,
+                              limiter.limit().burst, limiter.limit().per_second * 60, std::ceil(wait)),
+                  static_cast<int>(std::ceil(wait)));
 }
 
 std::string client_key(std::string_view address) {

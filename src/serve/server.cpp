@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <mutex>
 
 #include <regex>
@@ -343,13 +342,7 @@ HttpResponse Server::State::answer(const HttpRequest& request) const {
   int retry_after = 0;
   std::string message;
   try {
-    if (route->limiter)
-      if (const double wait = route->limiter->take(client_key(request.client)); wait > 0)
-        throw HttpError(429,
-                        fmt::format("too many requests from one address here (at most {:g} at once, then {:g} a "
-                                    "minute): try again in {:.0f} s",
-                                    route->rate->burst, route->rate->per_second * 60, std::ceil(wait)),
-                        static_cast<int>(std::ceil(wait)));
+    if (route->limiter) take_or_refuse(*route->limiter, request.client, "requests from one address here");
     WebRequest web{.matches = {}, .params = request.query, .body = request.body, .client = request.client};
     for (const auto& group : match) web.matches.push_back(group.str());
     const WebReply reply = route->handle(web);
